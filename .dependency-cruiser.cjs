@@ -1,0 +1,73 @@
+// Layer boundaries for websift, checked by `pnpm lint` (dependency-cruiser).
+// A package may use another layer only through that layer's public entry point (its package
+// name, which resolves to src/index or dist/index), never its internal modules; the allowed
+// direction of use is fixed below, and nothing imports agent-io, which composes everything.
+/** Which workspace packages each package may depend on. */
+const allowedLayers = {
+  contracts: [],
+  fetch: ["contracts"],
+  search: ["contracts", "fetch"],
+  extract: ["contracts"],
+  format: ["contracts"],
+  store: ["contracts"],
+  "agent-io": ["contracts", "fetch", "search", "extract", "format", "store"],
+};
+const layers = Object.keys(allowedLayers);
+
+const PUBLIC_ENTRY = "(src/index\\.ts|dist/index\\.(js|d\\.ts)|package\\.json)$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-internal-imports-across-packages",
+      comment:
+        "Another package is used only through its public entry point (`@websift/<layer>`), never a file inside it.",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/" },
+      to: { path: "^packages/([^/]+)/", pathNot: [`^packages/$1/`, `^packages/[^/]+/${PUBLIC_ENTRY}`] },
+    },
+    {
+      name: "no-importing-agent-io",
+      comment: "agent-io composes the layers; no layer depends on it.",
+      severity: "error",
+      from: { path: "^packages/(?!agent-io/)[^/]+/" },
+      to: { path: "^packages/agent-io/" },
+    },
+    ...layers.map((layer) => ({
+      name: `layer-direction-${layer}`,
+      comment: `${layer} may use only: ${allowedLayers[layer].join(", ") || "no other workspace package"}.`,
+      severity: "error",
+      from: { path: `^packages/${layer}/` },
+      to: {
+        path: "^packages/([^/]+)/",
+        pathNot: [`^packages/(${[layer, ...allowedLayers[layer]].join("|")})/`],
+      },
+    })),
+    {
+      name: "no-unresolvable-imports",
+      comment: "An import that cannot be resolved usually reaches into a package's unexported internals.",
+      severity: "error",
+      from: { path: "^packages/" },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: { path: "^packages/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // Built entry points (dist/) must stay visible as targets, or imports by package name would
+    // vanish from the graph; they are just not followed further.
+    doNotFollow: { path: ["node_modules", "(^|/)dist/"] },
+    exclude: { path: "(^|/)(bench|bin|\\.vitest)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "node", "default"],
+    },
+    combinedDependencies: false,
+  },
+};

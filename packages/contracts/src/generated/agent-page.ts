@@ -1,0 +1,127 @@
+// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:
+// change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
+
+/**
+ * websift fetch and websift open: one page, fenced as untrusted data, paginated by tokens, indexed in the store.
+ */
+export interface AgentPageContract {
+  [k: string]: unknown;
+}
+/**
+ * Read one page by `url` (fetch) or by `handle` (open); exactly one of the two (checked by the layer).
+ *
+ * This interface was referenced by `AgentPageContract`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export interface AgentPageRequest {
+  /**
+   * URL to fetch.
+   */
+  url?: string;
+  /**
+   * Store handle to open with no network.
+   */
+  handle?: string;
+  /**
+   * 1-based page.
+   */
+  page?: number;
+  /**
+   * Tokens per page.
+   */
+  page_size_tokens?: number;
+  /**
+   * Return `highlights[]` most relevant to this query.
+   */
+  query?: string;
+  /**
+   * Allow private and loopback targets.
+   */
+  allow_private_hosts?: boolean;
+  /**
+   * Store directory.
+   */
+  store_dir?: string;
+  /**
+   * Interleave a data marker in the fenced content.
+   */
+  datamark?: boolean;
+}
+/**
+ * One page of a document, fenced.
+ *
+ * This interface was referenced by `AgentPageContract`'s JSON-Schema
+ * via the `definition` "response".
+ */
+export interface AgentPageResponse {
+  /**
+   * Store handle.
+   */
+  handle: string;
+  /**
+   * Page URL.
+   */
+  url: string;
+  /**
+   * Title.
+   */
+  title?: string | null;
+  /**
+   * This page's content inside the fence.
+   */
+  content: string;
+  /**
+   * Page number.
+   */
+  page: number;
+  /**
+   * Pages in all.
+   */
+  total_pages: number;
+  /**
+   * A later page exists.
+   */
+  has_more: boolean;
+  /**
+   * Where the content came from.
+   */
+  source: "network" | "cache";
+  /**
+   * The untrusted-content fence.
+   */
+  fence: {
+    /**
+     * 128-bit random nonce, hex.
+     */
+    nonce: string;
+    /**
+     * Opening marker.
+     */
+    open: string;
+    /**
+     * Closing marker.
+     */
+    close: string;
+  };
+  /**
+   * Instruction-like phrases found in the content (never acted on).
+   *
+   * Items: A warning.
+   */
+  warnings: string[];
+  /**
+   * Passages most relevant to `query`.
+   *
+   * Items: A passage.
+   */
+  highlights?: {
+    /**
+     * Passage text.
+     */
+    text: string;
+    /**
+     * Relevance.
+     */
+    score: number;
+  }[];
+}

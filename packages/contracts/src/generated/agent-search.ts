@@ -1,0 +1,185 @@
+// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:
+// change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
+
+/**
+ * websift search: search, policy, read the top pages under a character budget, format, index in the store.
+ */
+export interface AgentSearchContract {
+  [k: string]: unknown;
+}
+/**
+ * An agent's search.
+ *
+ * This interface was referenced by `AgentSearchContract`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export interface AgentSearchRequest {
+  /**
+   * The question or query.
+   */
+  query: string;
+  /**
+   * Engines to ask; default keyless built-ins plus SearXNG when configured.
+   *
+   * Items: Engine name.
+   */
+  engines?: string[];
+  /**
+   * SearXNG base URL.
+   */
+  searxng_url?: string;
+  /**
+   * Search effort.
+   */
+  tier?: "instant" | "standard" | "deep" | "research";
+  /**
+   * Replacement policy YAML.
+   */
+  policy_file?: string;
+  /**
+   * Include dropped results and score parts.
+   */
+  explain?: boolean;
+  /**
+   * Read the top pages (default true).
+   */
+  extract?: boolean;
+  /**
+   * Pages read.
+   */
+  top_n?: number;
+  /**
+   * Excerpt characters across all pages.
+   */
+  total_chars?: number;
+  /**
+   * Excerpt characters per page.
+   */
+  per_item_chars?: number;
+  /**
+   * Allow private and loopback targets.
+   */
+  allow_private_hosts?: boolean;
+  /**
+   * Store directory.
+   */
+  store_dir?: string;
+}
+/**
+ * The seed's stable search output.
+ *
+ * This interface was referenced by `AgentSearchContract`'s JSON-Schema
+ * via the `definition` "response".
+ */
+export interface AgentSearchResponse {
+  /**
+   * The query.
+   */
+  query: string;
+  /**
+   * Overall search outcome.
+   */
+  outcome: "ok" | "partial" | "empty" | "engines_failed";
+  /**
+   * Results before fusion.
+   */
+  raw_result_count: number;
+  /**
+   * Results returned.
+   */
+  returned_count: number;
+  /**
+   * Results dropped by policy.
+   */
+  dropped_count: number;
+  /**
+   * Per-engine outcomes (the search contract's EngineReport).
+   *
+   * Items: An engine report.
+   */
+  engines: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Ranked results with excerpts.
+   *
+   * Items: A result.
+   */
+  results: {
+    /**
+     * 1-based rank.
+     */
+    rank: number;
+    /**
+     * Title.
+     */
+    title: string;
+    /**
+     * URL.
+     */
+    url: string;
+    /**
+     * Host.
+     */
+    host: string;
+    /**
+     * Source type.
+     */
+    source_type: string;
+    /**
+     * Engines that returned it.
+     *
+     * Items: Engine name.
+     */
+    engines: string[];
+    /**
+     * Score.
+     */
+    score: number;
+    /**
+     * Store handle of the page read.
+     */
+    handle: string | null;
+    /**
+     * Fenced page excerpt, within the budget.
+     */
+    excerpt: string | null;
+    /**
+     * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`.
+     */
+    extraction: string;
+  }[];
+  /**
+   * Totals of the page reading.
+   */
+  extraction: {
+    /**
+     * Pages read.
+     */
+    extracted: number;
+    /**
+     * Excerpt characters used.
+     */
+    chars_used: number;
+    /**
+     * Character budget.
+     */
+    budget: number;
+    /**
+     * Pages that failed.
+     */
+    failures: number;
+    /**
+     * Time spent reading.
+     */
+    seconds: number;
+  };
+  /**
+   * With explain: dropped results.
+   *
+   * Items: A dropped result.
+   */
+  dropped?: {
+    [k: string]: unknown;
+  }[];
+}

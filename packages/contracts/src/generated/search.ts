@@ -1,0 +1,426 @@
+// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:
+// change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
+
+/**
+ * Ask several engines, report each engine's outcome, fuse and rank deterministically by the policy in config.
+ */
+export interface SearchContract {
+  [k: string]: unknown;
+}
+/**
+ * A search across the selected engines.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export interface SearchRequest {
+  /**
+   * The search query.
+   */
+  query: string;
+  /**
+   * Engines to ask, by name (see `websift-search --backends`); default is the embedded keyless set, plus SearXNG when configured.
+   *
+   * Items: Engine name, e.g. `searxng`, `duckduckgo`, `wikipedia`.
+   */
+  engines?: string[];
+  /**
+   * Base URL of a SearXNG instance; overrides WEBSIFT_SEARXNG_URL / SEARXNG_URL.
+   */
+  searxng_url?: string;
+  /**
+   * Effort: `instant` one fast engine set, `standard`, `deep` runs several query angles, `research` deep plus more results.
+   */
+  tier?: "instant" | "standard" | "deep" | "research";
+  /**
+   * Explicit query angles for `deep`; each runs as its own query and all are fused.
+   *
+   * Items: One query angle.
+   */
+  angles?: string[];
+  /**
+   * Path of a YAML policy that replaces the packaged default.
+   */
+  policy_file?: string;
+  /**
+   * Add `dropped[]` and each result's score parts.
+   */
+  explain?: boolean;
+  /**
+   * Maximum results returned.
+   */
+  limit?: number;
+  /**
+   * Restrict to recent results where engines support it; engines that do not are reported, not silently dropped.
+   */
+  time_range?: "day" | "week" | "month" | "year";
+  /**
+   * Preferred result language (BCP 47), e.g. `en`.
+   */
+  language?: string;
+  /**
+   * Let engine URLs point at private or loopback hosts (self-hosted SearXNG).
+   */
+  allow_private_hosts?: boolean;
+  /**
+   * Record every engine exchange to this WARC file.
+   */
+  record_warc?: string;
+  /**
+   * Answer engine requests from this WARC file, with no network.
+   */
+  replay_warc?: string;
+}
+/**
+ * Ranked results and an honest per-engine account.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "response".
+ */
+export interface SearchResponse {
+  /**
+   * The query as run.
+   */
+  query: string;
+  /**
+   * `ok`, `partial` (some engines failed), `empty` (every engine answered with nothing) or `engines_failed`.
+   */
+  outcome: "ok" | "partial" | "empty" | "engines_failed";
+  /**
+   * Results received from all engines before fusion.
+   */
+  raw_result_count: number;
+  /**
+   * Results in `results`.
+   */
+  returned_count: number;
+  /**
+   * Results removed by the policy.
+   */
+  dropped_count: number;
+  /**
+   * One report per engine asked.
+   */
+  engines: EngineReport[];
+  /**
+   * Fused results, best first; ties broken by a stable key.
+   */
+  results: SearchResult[];
+  /**
+   * With `explain`: results the policy dropped, and why.
+   *
+   * Items: A dropped result.
+   */
+  dropped?: {
+    /**
+     * Canonical URL.
+     */
+    url: string;
+    /**
+     * Policy rule that dropped it, e.g. `non_answer_host`.
+     */
+    reason: string;
+    /**
+     * Its position before filtering.
+     */
+    position?: number;
+  }[];
+  /**
+   * Query suggestions from engines.
+   *
+   * Items: A suggested query.
+   */
+  suggestions?: string[];
+  /**
+   * Direct answers from engines.
+   *
+   * Items: An answer text.
+   */
+  answers?: string[];
+  /**
+   * Spelling corrections from engines.
+   *
+   * Items: A corrected query.
+   */
+  corrections?: string[];
+  /**
+   * Query angles that ran (tier deep/research).
+   *
+   * Items: A query angle.
+   */
+  angles?: string[];
+}
+/**
+ * An engine's outcome.
+ */
+export interface EngineReport {
+  /**
+   * Engine name.
+   */
+  name: string;
+  /**
+   * Typed outcome; only an engine that answered with nothing is `empty`.
+   */
+  outcome:
+    | "ok"
+    | "partial"
+    | "empty"
+    | "engines_failed"
+    | "blocked"
+    | "auth_failed"
+    | "rate_limited"
+    | "quota_exhausted"
+    | "not_found"
+    | "server_error"
+    | "http_error"
+    | "refused"
+    | "timeout"
+    | "too_large"
+    | "parse_failed"
+    | "not_configured"
+    | "unreachable"
+    | "not_in_archive";
+  /**
+   * The outcome in words, e.g. the operator action needed.
+   */
+  detail: string | null;
+  /**
+   * Seconds the engine asked us to wait.
+   */
+  retry_after_s: number | null;
+  /**
+   * Results this engine returned.
+   */
+  result_count?: number;
+  /**
+   * Correlation group; engines in one group count once in fusion.
+   */
+  group?: string;
+  /**
+   * Time this engine took.
+   */
+  elapsed_ms?: number;
+  /**
+   * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
+   *
+   * Items: One failing upstream engine.
+   */
+  upstream_failures?: {
+    /**
+     * Upstream engine name.
+     */
+    engine: string;
+    /**
+     * Reason as SearXNG gave it.
+     */
+    reason: string;
+    /**
+     * True when SearXNG suspended the engine.
+     */
+    suspended?: boolean;
+  }[];
+}
+/**
+ * A fused result.
+ */
+export interface SearchResult {
+  /**
+   * 1-based rank.
+   */
+  rank: number;
+  /**
+   * Canonical URL (tracking parameters removed).
+   */
+  url: string;
+  /**
+   * Result title.
+   */
+  title: string;
+  /**
+   * Engine snippet text.
+   */
+  snippet: string;
+  /**
+   * Host name, without `www.`.
+   */
+  host: string;
+  /**
+   * Kind of source.
+   */
+  source_type: "official" | "code" | "qa" | "forum" | "discussion" | "web" | "content-farm";
+  /**
+   * Engines that returned this URL.
+   *
+   * Items: Engine name.
+   */
+  engines: string[];
+  /**
+   * Each engine's rank for this URL.
+   *
+   * Items: One engine's rank.
+   */
+  positions?: {
+    /**
+     * Engine name.
+     */
+    engine: string;
+    /**
+     * Rank in that engine's list.
+     */
+    rank: number;
+  }[];
+  /**
+   * Fused, policy-adjusted score; deterministic for the same replies.
+   */
+  score: number;
+  /**
+   * With `explain`: the parts that make up `score`.
+   */
+  score_parts?: {
+    [k: string]: number;
+  };
+  /**
+   * Publication date when an engine gave one (ISO 8601).
+   */
+  published?: string | null;
+}
+/**
+ * What one engine answered, or why it did not.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "engine_report".
+ */
+export interface EngineReport1 {
+  /**
+   * Engine name.
+   */
+  name: string;
+  /**
+   * Typed outcome; only an engine that answered with nothing is `empty`.
+   */
+  outcome:
+    | "ok"
+    | "partial"
+    | "empty"
+    | "engines_failed"
+    | "blocked"
+    | "auth_failed"
+    | "rate_limited"
+    | "quota_exhausted"
+    | "not_found"
+    | "server_error"
+    | "http_error"
+    | "refused"
+    | "timeout"
+    | "too_large"
+    | "parse_failed"
+    | "not_configured"
+    | "unreachable"
+    | "not_in_archive";
+  /**
+   * The outcome in words, e.g. the operator action needed.
+   */
+  detail: string | null;
+  /**
+   * Seconds the engine asked us to wait.
+   */
+  retry_after_s: number | null;
+  /**
+   * Results this engine returned.
+   */
+  result_count?: number;
+  /**
+   * Correlation group; engines in one group count once in fusion.
+   */
+  group?: string;
+  /**
+   * Time this engine took.
+   */
+  elapsed_ms?: number;
+  /**
+   * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
+   *
+   * Items: One failing upstream engine.
+   */
+  upstream_failures?: {
+    /**
+     * Upstream engine name.
+     */
+    engine: string;
+    /**
+     * Reason as SearXNG gave it.
+     */
+    reason: string;
+    /**
+     * True when SearXNG suspended the engine.
+     */
+    suspended?: boolean;
+  }[];
+}
+/**
+ * One fused search result.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "result".
+ */
+export interface SearchResult1 {
+  /**
+   * 1-based rank.
+   */
+  rank: number;
+  /**
+   * Canonical URL (tracking parameters removed).
+   */
+  url: string;
+  /**
+   * Result title.
+   */
+  title: string;
+  /**
+   * Engine snippet text.
+   */
+  snippet: string;
+  /**
+   * Host name, without `www.`.
+   */
+  host: string;
+  /**
+   * Kind of source.
+   */
+  source_type: "official" | "code" | "qa" | "forum" | "discussion" | "web" | "content-farm";
+  /**
+   * Engines that returned this URL.
+   *
+   * Items: Engine name.
+   */
+  engines: string[];
+  /**
+   * Each engine's rank for this URL.
+   *
+   * Items: One engine's rank.
+   */
+  positions?: {
+    /**
+     * Engine name.
+     */
+    engine: string;
+    /**
+     * Rank in that engine's list.
+     */
+    rank: number;
+  }[];
+  /**
+   * Fused, policy-adjusted score; deterministic for the same replies.
+   */
+  score: number;
+  /**
+   * With `explain`: the parts that make up `score`.
+   */
+  score_parts?: {
+    [k: string]: number;
+  };
+  /**
+   * Publication date when an engine gave one (ISO 8601).
+   */
+  published?: string | null;
+}

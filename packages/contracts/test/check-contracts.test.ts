@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkContracts, contractsLayout, releaseContract, type ContractsLayout } from "../src/index.js";
+
+const repoRoot = resolve(import.meta.dirname, "../../..");
+
+/** A scratch repo holding a copy of the real contracts and generated sources. */
+function scratchRepo(): ContractsLayout {
+  const root = mkdtempSync(join(tmpdir(), "websift-contracts-"));
+  writeFileSync(join(root, "pnpm-workspace.yaml"), "packages: []\n");
+  cpSync(join(repoRoot, "contracts"), join(root, "contracts"), { recursive: true });
+  cpSync(join(repoRoot, "packages/contracts/src/generated"), join(root, "packages/contracts/src/generated"), { recursive: true });
+  return contractsLayout(root);
+}
+
+function editJson(path: string, mutate: (value: any) => void): void {
+  const value = JSON.parse(readFileSync(path, "utf8"));
+  mutate(value);
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+describe("checkContracts", () => {
+  let layout: ContractsLayout;
+  beforeEach(() => {
+    layout = scratchRepo();
+  });
+  afterEach(() => rmSync(layout.root, { recursive: true, force: true }));
+
+  it("passes on the repository's contracts", async () => {
+    expect(await checkContracts(layout)).toEqual([]);
+  });
+
+  it("fails, naming the file, when a released schema is edited in place", async () => {
+    editJson(join(layout.contractsDir, "envelope.schema.json"), (schema) => {
+      schema.$defs.meta.properties.layer.description = "Changed after release.";
+    });
+    const problems = await checkContracts(layout);
+    expect(problems.map((p) => p.file)).toContain("contracts/envelope.schema.json");
+    expect(problems.find((p) => p.file === "contracts/envelope.schema.json")?.message).toMatch(/released and frozen/);
+  });
+
+  it("fails when the immutable released copy is edited", async () => {
+    editJson(join(layout.releasedDir, "envelope/1.0.0.json"), (schema) => {
+      schema.description = "tampered";
+    });
+    const problems = await checkContracts(layout);
+    expect(problems).toContainEqual(expect.objectContaining({ file: "contracts/released/envelope/1.0.0.json" }));
+  });
+
+  it("accepts an additive MINOR bump and refuses a breaking one", async () => {
+    const envelopePath = join(layout.contractsDir, "envelope.schema.json");
+    editJson(envelopePath, (schema) => {
+      schema["x-contract-version"] = "1.1.0";
+      schema.$defs.meta.properties.trace_id = { type: "string", description: "A tracing id." };
+    });
+    // generated sources follow the schema; regenerate them in the scratch copy
+    const { writeGeneratedSourcesForTest } = await import("./support/regenerate.js");
+    await writeGeneratedSourcesForTest(layout);
+    expect(await checkContracts(layout)).toEqual([]);
+
+    editJson(envelopePath, (schema) => {
+      delete schema.$defs.meta.properties.request_id;
+      schema.$defs.meta.required = schema.$defs.meta.required.filter((name: string) => name !== "request_id");
+    });
+    await writeGeneratedSourcesForTest(layout);
+    const problems = await checkContracts(layout);
+    expect(problems.map((p) => p.message).join("\n")).toMatch(/breaking response change since 1\.0\.0 .*property `request_id` removed/);
+  });
+
+  it("fails when generated types are stale", async () => {
+    editJson(join(layout.contractsDir, "fetch.schema.json"), (schema) => {
+      schema.$defs.request.properties.referrer = { type: "string", description: "Referer header." };
+    });
+    const problems = await checkContracts(layout);
+    expect(problems).toContainEqual(expect.objectContaining({ file: "packages/contracts/src/generated/fetch.ts" }));
+  });
+
+  it("fails when a property has no description", async () => {
+    editJson(join(layout.contractsDir, "store.schema.json"), (schema) => {
+      schema.$defs.list_request.properties.limit = { type: "integer" };
+    });
+    const problems = await checkContracts(layout);
+    expect(problems.map((p) => p.message).join("\n")).toMatch(/list_request\/properties\/limit has no "description"/);
+  });
+
+  it("releases a draft once: a copy plus its digest, and refuses to re-release changed content", async () => {
+    const first = await releaseContract(layout, "format");
+    expect(first.status).toBe("released");
+    expect(await checkContracts(layout)).toEqual([]);
+    expect((await releaseContract(layout, "format")).status).toBe("already_released");
+    editJson(join(layout.contractsDir, "format.schema.json"), (schema) => {
+      schema.description = "edited after release";
+    });
+    await expect(releaseContract(layout, "format")).rejects.toThrow(/Cannot release format 0\.1\.0/);
+  });
+});

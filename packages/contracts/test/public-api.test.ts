@@ -1,0 +1,48 @@
+import { expect, it } from "vitest";
+
+it("exports exactly the public API (changes only on purpose)", async () => {
+  const api = Object.keys(await import("../src/index.js")).sort();
+  expect(api).toEqual([
+    "CONTRACT_KEYWORDS",
+    "CONTRACT_NAMES",
+    "CONTRACT_SCHEMAS",
+    "CONTRACT_VERSIONS",
+    "ConsumerPact",
+    "ContractsError",
+    "ERROR_CODES",
+    "ERROR_CODE_DESCRIPTIONS",
+    "canonicalJson",
+    "checkContracts",
+    "contractValidator",
+    "contractsLayout",
+    "createConsumerPact",
+    "createContractAjv",
+    "createRequestId",
+    "defineEntryPoint",
+    "describeAjvErrors",
+    "describeVerdicts",
+    "errorEnvelope",
+    "findBreakingChanges",
+    "findRepoRoot",
+    "isErrorCode",
+    "isRetryableByDefault",
+    "okEnvelope",
+    "printEnvelope",
+    "readPactFiles",
+    "readStdinText",
+    "releaseContract",
+    "rootDirection",
+    "schemaDigest",
+    "summarizeIssues",
+    "trackReads",
+    "usageErrorEnvelope",
+    "validateContractValue",
+    "verifyProviderPacts",
+  ]);
+});
+
+it("the central error list has the codes every layer needs", async () => {
+  const { ERROR_CODES } = await import("../src/index.js");
+  expect(ERROR_CODES).toEqual(expect.arrayContaining(["invalid_request", "internal_error", "blocked", "rate_limited", "refused", "timeout", "not_configured"]));
+  expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+});
