@@ -1,7 +1,7 @@
 // Contract types generated from contracts/*.schema.json, re-exported by name.
 export type { EnvelopeError, EnvelopeMeta, ErrorCode } from "./generated/envelope.js";
 export type { FetchRequest, FetchResponse } from "./generated/fetch.js";
-export type { SearchRequest, SearchResponse, EngineReport, SearchResult } from "./generated/search.js";
+export type { SearchRequest, SearchResponse, EngineReport, SearchResult, SearchBackendsRequest, SearchBackendsResponse } from "./generated/search.js";
 export type { SearchPolicy } from "./generated/search-policy.js";
 export type { ExtractRequest, ExtractResponse } from "./generated/extract.js";
 export type { FormatRequest, FormatResponse, FormatInputResult } from "./generated/format.js";

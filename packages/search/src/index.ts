@@ -1,14 +1,4 @@
-// Public API of @websift/search: the contract entry point, exported by name.
-import { defineEntryPoint, type SearchRequest, type SearchResponse } from "@websift/contracts";
-
-/** The search layer's contract entry point: a SearchRequest in, an Envelope out. */
-export const searchWeb = defineEntryPoint<SearchRequest, SearchResponse>({
-  contract: "search",
-  layer: "search",
-  handle: async () => ({
-    failure: {
-      code: "not_available",
-      message: "This build has no search engines yet: the search layer arrives with issue #4 (SearXNG, keyless built-ins, Brave).",
-    },
-  }),
-});
+// Public API of @websift/search, exported by name: the contract entry points and the layer's error type.
+export { searchWeb, listSearchBackends } from "./entry-point.js";
+export { SearchLayerError } from "./errors.js";
+export type { SearchRequest, SearchResponse } from "@websift/contracts";

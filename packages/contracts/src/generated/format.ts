@@ -25,7 +25,7 @@ export interface FormatRequest {
    */
   results: FormatInputResult[];
   /**
-   * Hard cap on the document's tokens.
+   * Hard cap on the document's tokens (cl100k_base). Default 8000.
    */
   token_budget?: number;
   /**

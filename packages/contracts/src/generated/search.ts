@@ -285,6 +285,65 @@ export interface SearchResult {
   published?: string | null;
 }
 /**
+ * List every engine and whether it is configured; asks nothing on the network.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "backends_request".
+ */
+export interface SearchBackendsRequest {
+  /**
+   * SearXNG base URL to consider configured.
+   */
+  searxng_url?: string;
+}
+/**
+ * Every engine websift knows.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "backends_response".
+ */
+export interface SearchBackendsResponse {
+  /**
+   * One entry per engine.
+   *
+   * Items: An engine and its configuration state.
+   */
+  backends: {
+    /**
+     * Engine name, as used in `engines`.
+     */
+    name: string;
+    /**
+     * `keyless` built-in, `keyed` (needs the person's own key) or `server` (self-hosted).
+     */
+    kind: "keyless" | "keyed" | "server";
+    /**
+     * Correlation group; engines in one group count once in fusion.
+     */
+    group: string;
+    /**
+     * True when the engine can run now.
+     */
+    configured: boolean;
+    /**
+     * Runs when a request names no engines.
+     */
+    in_default_set?: boolean;
+    /**
+     * Honours `time_range`.
+     */
+    supports_time_range?: boolean;
+    /**
+     * How it is configured, or what to set.
+     */
+    detail: string;
+    /**
+     * What the engine is.
+     */
+    description?: string;
+  }[];
+}
+/**
  * What one engine answered, or why it did not.
  *
  * This interface was referenced by `SearchContract`'s JSON-Schema

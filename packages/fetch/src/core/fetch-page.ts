@@ -1,0 +1,142 @@
+// fetchPage: the fetch layer's core entry. Resolves options, serves from replay or cache when asked, otherwise
+// runs tier attempts (retrying retriable outcomes, escalating to the browser-like tier only on an anti-bot
+// block), records the exchanges, and returns one honest result. Network outcomes never throw.
+import { appendExchangesToWarc, openReplayExchange } from "./warc.js";
+import { cacheKeyFor, readCachedPage, writeCachedPage } from "./cache.js";
+import { FetchLayerError } from "../errors.js";
+import { failedAttempt, type AttemptResult } from "./attempt-result.js";
+import { runFetchAttempt, type AttemptContext, type ExchangeOpener } from "./fetch-attempt.js";
+import { stripUrlCredentials } from "./redact.js";
+import { resolveFetchRequest, type ResolvedFetchRequest } from "./resolve-request.js";
+import { retryDelayMs } from "./retry-policy.js";
+import { createRobotsGate } from "./robots-gate.js";
+import { openNetworkExchange } from "./transport.js";
+import type { ClientTier, FetchPageRequest, FetchPageResult, FetchedVia, TierAttempt } from "./types.js";
+
+export interface FetchPageOptions {
+  signal?: AbortSignal;
+}
+
+function tierPlan(request: ResolvedFetchRequest): ClientTier[] {
+  return request.tier === "auto" ? [0, 1] : [request.tier];
+}
+
+function toResult(request: ResolvedFetchRequest, attempt: AttemptResult, via: FetchedVia, tierAttempts: TierAttempt[], startedAt: number): FetchPageResult {
+  return {
+    url: stripUrlCredentials(request.url),
+    final_url: stripUrlCredentials(attempt.finalUrl),
+    status: attempt.status,
+    outcome: attempt.outcome,
+    fetched_via: attempt.status === null && via !== "replay" ? null : via,
+    blocked: attempt.blockReason !== null,
+    block_reason: attempt.blockReason,
+    retry_after_s: attempt.retryAfterS,
+    content_type: attempt.contentType,
+    charset: attempt.charset,
+    bytes: attempt.bytes,
+    body: attempt.blockReason !== null ? null : attempt.body,
+    body_encoding: attempt.bodyEncoding,
+    redirects: attempt.redirects,
+    tier_attempts: tierAttempts,
+    elapsed_ms: Date.now() - startedAt,
+    cache_age_s: null,
+    detail: attempt.detail,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * Runs one attempt; the deadline firing inside DNS, a host-slot wait or the exchange becomes a `timeout` outcome,
+ * while the caller's own abort propagates as a rejection.
+ */
+async function runAttemptWithinDeadline(context: AttemptContext, callerSignal: AbortSignal | undefined): Promise<AttemptResult> {
+  try {
+    return await runFetchAttempt(context);
+  } catch (error) {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    if (!context.signal.aborted) throw error;
+    return failedAttempt("timeout", context.request.url, [], `fetching ${context.request.url.host} ran out of time (timeout_ms ${context.request.timeoutMs})`, []);
+  }
+}
+
+export async function fetchPage(input: FetchPageRequest, options: FetchPageOptions = {}): Promise<FetchPageResult> {
+  const startedAt = Date.now();
+  const request = resolveFetchRequest(input);
+  const deadlineAt = startedAt + request.timeoutMs;
+  const signals = [AbortSignal.timeout(request.timeoutMs), ...(options.signal === undefined ? [] : [options.signal])];
+  const signal = AbortSignal.any(signals);
+  const throwIfCallerAborted = (): void => {
+    if (options.signal?.aborted) throw options.signal.reason;
+  };
+
+  if (request.replayWarc !== undefined) {
+    const archive = request.replayWarc;
+    const openExchange: ExchangeOpener = (hop) => openReplayExchange(archive, hop);
+    const attempt = await runAttemptWithinDeadline({ request, openExchange, guardDestinations: false, signal }, options.signal);
+    throwIfCallerAborted();
+    const tierAttempt: TierAttempt = { tier: 0, status: attempt.status, outcome: attempt.outcome, block_reason: attempt.blockReason, elapsed_ms: Date.now() - startedAt };
+    return toResult(request, attempt, "replay", [tierAttempt], startedAt);
+  }
+
+  const cacheKey = request.cache === undefined ? undefined : cacheKeyFor(request);
+  // Recording wants real exchanges, so a recording run never answers from the cache.
+  if (request.cache !== undefined && cacheKey !== undefined && request.cache.mode === "use" && request.recordWarc === undefined) {
+    const hit = await readCachedPage(request.cache.dir, cacheKey, request.cache.ttlS);
+    // An entry larger than this request's limit would not have been fetched now, so it is not served either.
+    if (hit !== undefined && hit.page.bytes <= request.maxBytes) {
+      const { page } = hit;
+      return {
+        url: stripUrlCredentials(request.url), final_url: page.final_url, status: page.status, outcome: "ok", fetched_via: "cache",
+        blocked: false, block_reason: null, retry_after_s: null, content_type: page.content_type, charset: page.charset,
+        bytes: page.bytes, body: page.body, body_encoding: page.body_encoding, redirects: page.redirects, tier_attempts: [],
+        elapsed_ms: Date.now() - startedAt, cache_age_s: hit.ageS, detail: `served from the cache, ${hit.ageS} s old`,
+      };
+    }
+  }
+
+  let last: { attempt: AttemptResult; tier: ClientTier } | undefined;
+  const tierAttempts: TierAttempt[] = [];
+  for (const tier of tierPlan(request)) {
+    const openExchange: ExchangeOpener = (hop, pinnedAddress) =>
+      openNetworkExchange(hop, { tier, pinnedAddress, proxy: request.proxy, connectTimeoutMs: request.connectTimeoutMs, signal });
+    const robotsRefusal = request.respectRobots ? createRobotsGate(request, openExchange, signal) : undefined;
+    for (let retryIndex = 0; ; retryIndex += 1) {
+      const attemptStartedAt = Date.now();
+      const attempt = await runAttemptWithinDeadline({ request, openExchange, guardDestinations: true, signal, ...(robotsRefusal ? { robotsRefusal } : {}) }, options.signal);
+      throwIfCallerAborted();
+      tierAttempts.push({ tier, status: attempt.status, outcome: attempt.outcome, block_reason: attempt.blockReason, elapsed_ms: Date.now() - attemptStartedAt });
+      if (request.recordWarc !== undefined) await appendExchangesToWarc(request.recordWarc, attempt.exchanges);
+      last = { attempt, tier };
+      if (retryIndex >= request.retries) break;
+      const delay = retryDelayMs(attempt, retryIndex, request.retryAfterCapS);
+      // A retry that cannot finish before the deadline only delays the answer.
+      if (delay === null || Date.now() + delay + 50 >= deadlineAt) break;
+      await sleep(delay, signal);
+      throwIfCallerAborted();
+    }
+    if (!(last.attempt.outcome === "blocked" && last.attempt.escalatable)) break;
+  }
+  if (last === undefined) throw new FetchLayerError("internal_error", `Fetching ${stripUrlCredentials(request.url)} ran no attempt.`);
+  const result = toResult(request, last.attempt, last.tier === 0 ? "http" : "browser_headers", tierAttempts, startedAt);
+  if (result.retry_after_s !== null && result.retry_after_s > request.retryAfterCapS && result.outcome !== "ok") {
+    result.detail += `; not retried, the wait is over retry_after_cap_s (${request.retryAfterCapS} s)`;
+  }
+  if (request.cache !== undefined && cacheKey !== undefined && result.outcome === "ok" && result.body !== null && result.status !== null) {
+    await writeCachedPage(request.cache.dir, cacheKey, {
+      final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset,
+      bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,31 @@
+import { defineEntryPoint, type FetchRequest, type FetchResponse, type HandlerResult } from "@websift/contracts";
+import { fetchPage } from "./core/fetch-page.js";
+import type { FetchPageResult } from "./core/types.js";
+
+const RETRYABLE_OUTCOMES = new Set(["timeout", "rate_limited", "network_error", "dns_failed"]);
+
+function describeFailure(result: FetchPageResult): string {
+  const status = result.status === null ? "" : ` (HTTP ${result.status})`;
+  const reason = result.block_reason ? `, ${result.block_reason}` : "";
+  const detail = result.detail ? `: ${result.detail}` : "";
+  return `Fetching ${result.url} ended as ${result.outcome}${status}${reason}${detail}.`;
+}
+
+/** Map the core's result onto the Envelope: only `ok` is a success; every other outcome is a failure that keeps its report. */
+export function toHandlerResult(result: FetchPageResult): HandlerResult<FetchResponse> {
+  const data = result as unknown as FetchResponse;
+  if (result.outcome === "ok") return { data };
+  const details: Record<string, unknown> = { outcome: result.outcome };
+  if (result.retry_after_s !== null) details["retry_after_s"] = result.retry_after_s;
+  if (result.block_reason) details["block_reason"] = result.block_reason;
+  return {
+    failure: { code: result.outcome, message: describeFailure(result), retryable: RETRYABLE_OUTCOMES.has(result.outcome), details, data },
+  };
+}
+
+/** The fetch layer's contract entry point: a FetchRequest in, an Envelope out. Every HTTP request of websift goes through it. */
+export const fetchUrl = defineEntryPoint<FetchRequest, FetchResponse>({
+  contract: "fetch",
+  layer: "fetch",
+  handle: async (request, context) => toHandlerResult(await fetchPage(request, context.signal ? { signal: context.signal } : {})),
+});

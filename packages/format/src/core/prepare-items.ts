@@ -1,0 +1,62 @@
+// Per-item facts derived once from the input: what text there is to inline and any upstream failure.
+import { normalizeForDedup } from "./normalize.js";
+import type { FormatInputResult, ItemStatus } from "./types.js";
+
+export interface PreparedItem {
+  index: number;
+  id: string;
+  input: FormatInputResult;
+  /** Text that may be inlined: the body, else the snippet (search-only results). */
+  content: string;
+  contentSource: "body_markdown" | "snippet" | "none";
+  /** failed:<reason> or empty when known before budgeting; null when there is text to place. */
+  fixedStatus: ItemStatus | null;
+  /** Normalised content for dedup, null when there is nothing to compare. */
+  normalized: string | null;
+}
+
+function reasonSlug(raw: string): string {
+  const slug = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 64);
+  return slug.length > 0 ? slug : "unknown";
+}
+
+function failureOf(input: FormatInputResult): string | null {
+  const failure = input.failure;
+  if (typeof failure === "string") return reasonSlug(failure);
+  if (failure && typeof failure === "object") return reasonSlug(failure.code ?? failure.reason ?? failure.message ?? "unknown");
+  const status = input.status;
+  if (typeof status === "string" && (status === "failed" || status.startsWith("failed:"))) {
+    return reasonSlug(status.slice("failed:".length));
+  }
+  return null;
+}
+
+export function prepareItem(input: FormatInputResult, index: number): PreparedItem {
+  const id = `r${index + 1}`;
+  const failure = failureOf(input);
+  if (failure !== null) {
+    return { index, id, input, content: "", contentSource: "none", fixedStatus: `failed:${failure}`, normalized: null };
+  }
+  const body = input.body_markdown;
+  let content = "";
+  let contentSource: PreparedItem["contentSource"] = "none";
+  if (typeof body === "string") {
+    // An extraction that produced only whitespace is empty, not a success; the snippet stays in the sidecar.
+    if (body.trim().length > 0) {
+      content = body;
+      contentSource = "body_markdown";
+    }
+  } else if (typeof input.snippet === "string" && input.snippet.trim().length > 0) {
+    content = input.snippet;
+    contentSource = "snippet";
+  }
+  if (contentSource === "none" || input.status === "empty") {
+    return { index, id, input, content: "", contentSource: "none", fixedStatus: "empty", normalized: null };
+  }
+  const normalized = normalizeForDedup(content);
+  return { index, id, input, content, contentSource, fixedStatus: null, normalized: normalized.length > 0 ? normalized : null };
+}

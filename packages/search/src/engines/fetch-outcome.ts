@@ -1,0 +1,61 @@
+import type { Envelope, FetchResponse } from "@websift/contracts";
+import { emptyRun, type EngineRun } from "./port.js";
+
+export interface EngineStatusHints {
+  /** What a 401/403 means for this engine (keyed APIs: auth_failed; SearXNG: JSON disabled). */
+  on401?: EngineRun["outcome"];
+  on403?: EngineRun["outcome"];
+  on402?: EngineRun["outcome"];
+  detail403?: string;
+}
+
+/**
+ * Map the fetch layer's Envelope onto an engine outcome when the reply is not a usable body.
+ * Returns null when the fetch succeeded and the body should be parsed. A failure is never `empty`.
+ */
+export function failedRunFromFetch(name: string, envelope: Envelope<FetchResponse>, hints: EngineStatusHints = {}): EngineRun | null {
+  const data = envelope.data;
+  if (!data) {
+    const message = envelope.error?.message ?? "the fetch layer gave no reply";
+    return emptyRun(name, envelope.error?.code === "invalid_request" ? "refused" : "unreachable", message);
+  }
+  const status = data.status;
+  const statusText = status === null ? "" : ` (HTTP ${status})`;
+  switch (data.outcome) {
+    case "ok":
+      return null;
+    case "rate_limited":
+      return emptyRun(name, "rate_limited", `${name} asked us to slow down${statusText}${data.retry_after_s !== null ? `; retry after ${data.retry_after_s} s` : ""}.`, data.retry_after_s);
+    case "blocked":
+      if (status === 403 && hints.on403) return emptyRun(name, hints.on403, hints.detail403 ?? `${name} refused the request${statusText}.`);
+      return emptyRun(name, "blocked", `${name} answered with a block page (${data.block_reason ?? "unknown block"})${statusText}.`);
+    case "http_error":
+      if (status === 401) return emptyRun(name, hints.on401 ?? "auth_failed", `${name} rejected the credentials${statusText}.`);
+      if (status === 402) return emptyRun(name, hints.on402 ?? "quota_exhausted", `${name} says the plan or quota is exhausted${statusText}.`);
+      if (status === 403) return emptyRun(name, hints.on403 ?? "blocked", hints.detail403 ?? `${name} refused the request${statusText}.`);
+      if (status === 404) return emptyRun(name, "not_found", `${name} has no such endpoint${statusText}; check its URL.`);
+      if (status !== null && status >= 500) return emptyRun(name, "server_error", `${name} failed on its side${statusText}.`);
+      return emptyRun(name, "http_error", `${name} answered with an HTTP error${statusText}.`);
+    case "refused":
+      return emptyRun(name, "refused", data.detail ?? `the request to ${name} was refused by the SSRF guard.`);
+    case "timeout":
+      return emptyRun(name, "timeout", `${name} did not answer in time.`);
+    case "too_large":
+      return emptyRun(name, "too_large", `${name}'s reply was larger than the size limit.`);
+    case "not_in_archive":
+      return emptyRun(name, "not_in_archive", `the replay archive holds no reply from ${name} for this query.`);
+    case "unsupported_content":
+      return emptyRun(name, "parse_failed", `${name} answered with content websift cannot read (${data.content_type ?? "unknown type"}).`);
+    default:
+      return emptyRun(name, "unreachable", `${name} could not be reached (${data.outcome}${data.detail ? `: ${data.detail}` : ""}).`);
+  }
+}
+
+export function parseJsonBody(body: string | null): unknown {
+  if (body === null) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,94 @@
+import { isoDate } from "./duckduckgo.js";
+import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+
+const NAME = "github";
+const PUBLIC_ORIGIN = "https://api.github.com";
+const MAX_PER_PAGE = 100;
+const RANGE_DAYS: Record<TimeRange, number> = { day: 1, week: 7, month: 31, year: 366 };
+
+const FORBIDDEN_DETAIL =
+  "GitHub refused the request (HTTP 403). Unauthenticated search allows 10 requests a minute, so this is most likely its rate limit; the fetch layer does not pass the reply body on, so that cannot be confirmed.";
+
+/** `pushed:>YYYY-MM-DD`: repositories with a push inside the range (the API has no other date filter for repos). */
+export function pushedQualifier(range: TimeRange, now = Date.now()): string {
+  return `pushed:>${new Date(now - RANGE_DAYS[range] * 86_400_000).toISOString().slice(0, 10)}`;
+}
+
+function snippetOf(item: Record<string, unknown>): string {
+  // Descriptions are plain text (not HTML): only whitespace is tidied, `<` stays `<`.
+  const description = typeof item["description"] === "string" ? item["description"].replace(/\s+/g, " ").trim() : "";
+  const facts: string[] = [];
+  if (typeof item["language"] === "string") facts.push(item["language"]);
+  if (typeof item["stargazers_count"] === "number") facts.push(`${item["stargazers_count"]} stars`);
+  if (item["archived"] === true) facts.push("archived");
+  const tail = facts.length > 0 ? `(${facts.join(", ")})` : "";
+  return [description, tail].filter((part) => part !== "").join(" ");
+}
+
+/** Map a /search/repositories reply onto the port. */
+export function mapGithubReply(reply: unknown, limit: number): EngineRun {
+  const body = (reply && typeof reply === "object" ? reply : {}) as Record<string, unknown>;
+  if (!Array.isArray(body["items"])) {
+    return emptyRun(NAME, "parse_failed", "The reply is not a GitHub repository search reply (no `items` list).");
+  }
+  const items = body["items"] as Array<Record<string, unknown>>;
+  const incomplete = body["incomplete_results"] === true;
+  const results: EngineResult[] = [];
+  for (const item of items) {
+    if (!item || typeof item["html_url"] !== "string" || typeof item["full_name"] !== "string") continue;
+    results.push({ url: item["html_url"], title: item["full_name"], snippet: snippetOf(item), published: isoDate(item["updated_at"]), sources: [NAME] });
+    if (results.length >= limit) break;
+  }
+  if (results.length === 0 && items.length > 0) {
+    return emptyRun(NAME, "parse_failed", `GitHub returned ${items.length} items without html_url or full_name.`);
+  }
+  if (results.length === 0) {
+    // incomplete_results means GitHub's search timed out: nothing found is then not "nothing exists".
+    return incomplete
+      ? emptyRun(NAME, "timeout", "GitHub's search timed out on its side (incomplete_results) before finding anything.")
+      : emptyRun(NAME, "empty", "GitHub answered with no matching repositories.");
+  }
+  const detail = incomplete ? "GitHub's search timed out on its side (incomplete_results): more repositories may match." : null;
+  return { ...emptyRun(NAME, "ok", detail), results };
+}
+
+export const githubEngine: EngineAdapter = {
+  name: NAME,
+  group: "github",
+  kind: "keyless",
+  inDefaultSet: true,
+  supportsTimeRange: true,
+  describe: "GitHub repository search (REST /search/repositories), no key (10 requests a minute).",
+  availability() {
+    return { configured: true, detail: "keyless; GitHub REST repository search" };
+  },
+  async search(context: EngineContext): Promise<EngineRun> {
+    const base = context.settings.base_url;
+    const url = new URL(base ?? PUBLIC_ORIGIN);
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}/search/repositories`;
+    url.search = "";
+    url.searchParams.set("q", context.timeRange ? `${context.query} ${pushedQualifier(context.timeRange)}` : context.query);
+    url.searchParams.set("per_page", String(Math.max(1, Math.min(context.limit, MAX_PER_PAGE))));
+    const envelope = await context.fetch({
+      url: url.toString(),
+      headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
+      allow_private_hosts: base !== undefined,
+      timeout_ms: context.settings.timeout_ms,
+      retries: 0,
+      tier: 0,
+    });
+    const data = envelope.data;
+    // GitHub's secondary rate limit is a 403 with Retry-After: the header settles what the body would have said.
+    if (data?.status === 403 && data.retry_after_s !== null) {
+      return emptyRun(NAME, "rate_limited", `GitHub asked us to slow down (HTTP 403); retry after ${data.retry_after_s} s.`, data.retry_after_s);
+    }
+    const failed = failedRunFromFetch(NAME, envelope, { on403: "blocked", detail403: FORBIDDEN_DETAIL });
+    if (failed) return failed;
+    const reply = parseJsonBody(data?.body ?? null);
+    if (reply === undefined) {
+      return emptyRun(NAME, "parse_failed", `GitHub answered HTTP ${data?.status} with content that is not JSON (${data?.content_type ?? "unknown type"}).`);
+    }
+    return mapGithubReply(reply, context.limit);
+  },
+};

@@ -1,0 +1,128 @@
+import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type UpstreamFailure } from "./port.js";
+
+const JSON_OFF_DETAIL =
+  "SearXNG refused JSON (HTTP 403): the instance has JSON output turned off. Add `json` to `search.formats` in its settings.yml (next to `html`) and restart it.";
+
+interface SearxngResult {
+  url?: unknown;
+  title?: unknown;
+  content?: unknown;
+  engine?: unknown;
+  engines?: unknown;
+  publishedDate?: unknown;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** SearXNG answers are plain strings, or objects with `answer` (newer) / a dict key (searx 1.1.0). */
+function answerTexts(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item === "string") return [item];
+    if (item && typeof item === "object" && typeof (item as { answer?: unknown }).answer === "string") return [(item as { answer: string }).answer];
+    return [];
+  });
+}
+
+function upstreamFailures(value: unknown): UpstreamFailure[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is [unknown, unknown] => Array.isArray(entry) && entry.length >= 1)
+    .map(([engine, reason]) => {
+      const text = typeof reason === "string" ? reason : "unknown reason";
+      return { engine: String(engine), reason: text, suspended: /^suspended/i.test(text.trim()) };
+    })
+    .sort((a, b) => a.engine.localeCompare(b.engine));
+}
+
+function toResult(raw: SearxngResult): EngineResult | null {
+  if (typeof raw.url !== "string" || raw.url === "") return null;
+  const upstream = strings(raw.engines);
+  if (upstream.length === 0 && typeof raw.engine === "string") upstream.push(raw.engine);
+  return {
+    url: raw.url,
+    title: typeof raw.title === "string" ? raw.title : "",
+    snippet: typeof raw.content === "string" ? raw.content : "",
+    published: typeof raw.publishedDate === "string" && raw.publishedDate !== "" ? raw.publishedDate : null,
+    sources: [...new Set(upstream)].sort(),
+  };
+}
+
+/** Map a SearXNG JSON reply (also Debian's searx 1.1.0) onto the port; never reads `number_of_results`. */
+export function mapSearxngReply(name: string, reply: unknown): EngineRun {
+  if (!reply || typeof reply !== "object" || !Array.isArray((reply as { results?: unknown }).results)) {
+    return emptyRun(name, "parse_failed", "The reply is not SearXNG JSON (no `results` list); check that the URL points at a SearXNG instance.");
+  }
+  const body = reply as Record<string, unknown>;
+  const results = (body["results"] as SearxngResult[]).map(toResult).filter((result): result is EngineResult => result !== null);
+  const failures = upstreamFailures(body["unresponsive_engines"]);
+  const failedNames = failures.map((failure) => `${failure.engine} (${failure.reason})`).join(", ");
+  let outcome: EngineRun["outcome"] = results.length > 0 ? "ok" : "empty";
+  let detail: string | null = null;
+  if (failures.length > 0) {
+    outcome = results.length > 0 ? "partial" : "engines_failed";
+    detail = `${results.length > 0 ? "Some" : "All"} upstream engines failed inside SearXNG: ${failedNames}.`;
+  } else if (results.length === 0) {
+    detail = "SearXNG answered with no results and no failing upstream engine.";
+  }
+  const infoboxes = Array.isArray(body["infoboxes"]) ? (body["infoboxes"] as Array<Record<string, unknown>>) : [];
+  const infoboxAnswers = infoboxes.flatMap((box) => (typeof box["content"] === "string" && box["content"] ? [`${box["infobox"] ?? ""}: ${box["content"]}`.replace(/^: /, "")] : []));
+  return {
+    name,
+    outcome,
+    detail,
+    retry_after_s: null,
+    results,
+    upstream_failures: failures,
+    suggestions: strings(body["suggestions"]),
+    answers: [...answerTexts(body["answers"]), ...infoboxAnswers],
+    corrections: strings(body["corrections"]),
+  };
+}
+
+const TIME_RANGES = { day: "day", week: "week", month: "month", year: "year" } as const;
+
+export const searxngEngine: EngineAdapter = {
+  name: "searxng",
+  group: "searxng",
+  kind: "server",
+  inDefaultSet: true,
+  supportsTimeRange: true,
+  describe: "A self-hosted SearXNG instance (JSON API); its upstream engines are reported one by one.",
+  availability(settings) {
+    return settings.base_url
+      ? { configured: true, detail: `SearXNG at ${settings.base_url}` }
+      : { configured: false, detail: "Set --searxng-url, WEBSIFT_SEARXNG_URL or SEARXNG_URL to a SearXNG instance." };
+  },
+  async search(context: EngineContext): Promise<EngineRun> {
+    const base = context.settings.base_url;
+    if (!base) return emptyRun("searxng", "not_configured", this.availability(context.settings).detail);
+    // The instance may live under a path prefix (https://host/searx/): keep it.
+    const url = new URL(base);
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}/search`;
+    url.search = "";
+    url.searchParams.set("q", context.query);
+    url.searchParams.set("format", "json");
+    if (context.timeRange) url.searchParams.set("time_range", TIME_RANGES[context.timeRange]);
+    if (context.language) url.searchParams.set("language", context.language);
+    const envelope = await context.fetch({
+      url: url.toString(),
+      headers: { accept: "application/json" },
+      // The operator configured this origin: it is trusted even on loopback or a private network.
+      allow_private_hosts: true,
+      timeout_ms: context.settings.timeout_ms,
+      retries: 0,
+      tier: 0,
+    });
+    const failed = failedRunFromFetch("searxng", envelope, { on403: "blocked", detail403: JSON_OFF_DETAIL });
+    if (failed) return failed;
+    const reply = parseJsonBody(envelope.data?.body ?? null);
+    if (reply === undefined) {
+      return emptyRun("searxng", "parse_failed", `SearXNG answered HTTP ${envelope.data?.status} with content that is not JSON (${envelope.data?.content_type ?? "unknown type"}); is the URL a SearXNG instance?`);
+    }
+    return mapSearxngReply("searxng", reply);
+  },
+};

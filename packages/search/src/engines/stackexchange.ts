@@ -1,0 +1,121 @@
+import { htmlToText, isoDate } from "./duckduckgo.js";
+import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+
+const NAME = "stackexchange";
+const PUBLIC_ORIGIN = "https://api.stackexchange.com";
+const MAX_PAGE_SIZE = 100;
+const RANGE_SECONDS: Record<TimeRange, number> = { day: 86_400, week: 7 * 86_400, month: 31 * 86_400, year: 366 * 86_400 };
+
+// Stack Exchange error ids (api.stackexchange.com/docs/error-handling) that are not plain HTTP errors.
+const ERROR_OUTCOMES: Record<number, EngineRun["outcome"]> = {
+  401: "auth_failed",
+  402: "auth_failed",
+  403: "auth_failed",
+  405: "auth_failed",
+  406: "auth_failed",
+  404: "not_found",
+  500: "server_error",
+  502: "rate_limited",
+  503: "server_error",
+};
+
+function backoffSeconds(body: Record<string, unknown>): number | null {
+  const value = body["backoff"];
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function describeItem(item: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof item["score"] === "number") parts.push(`score ${item["score"]}`);
+  if (typeof item["answer_count"] === "number") parts.push(`${item["answer_count"]} answers`);
+  if (item["is_answered"] === true) parts.push("answered");
+  const tags = Array.isArray(item["tags"]) ? item["tags"].filter((tag): tag is string => typeof tag === "string") : [];
+  if (tags.length > 0) parts.push(`tags: ${tags.join(", ")}`);
+  // filter=default carries no question body: the snippet is the question's standing, in words.
+  return parts.length > 0 ? `Stack Overflow question; ${parts.join("; ")}.` : "";
+}
+
+/** Map a /2.3/search/advanced reply (or its error wrapper) onto the port. */
+export function mapStackExchangeReply(reply: unknown, limit: number): EngineRun {
+  if (!reply || typeof reply !== "object") return emptyRun(NAME, "parse_failed", "The reply is not Stack Exchange API JSON.");
+  const body = reply as Record<string, unknown>;
+  const backoff = backoffSeconds(body);
+  if (typeof body["error_id"] === "number") {
+    const id = body["error_id"];
+    const name = typeof body["error_name"] === "string" ? body["error_name"] : "unknown_error";
+    const message = typeof body["error_message"] === "string" ? `: ${body["error_message"].slice(0, 200)}` : "";
+    return emptyRun(NAME, ERROR_OUTCOMES[id] ?? "http_error", `Stack Exchange's API answered with error ${id} ${name}${message}.`, backoff);
+  }
+  if (!Array.isArray(body["items"])) return emptyRun(NAME, "parse_failed", "The reply is not a Stack Exchange search reply (no `items` list).");
+  const items = body["items"] as Array<Record<string, unknown>>;
+  const results: EngineResult[] = [];
+  for (const item of items) {
+    if (!item || typeof item["link"] !== "string" || typeof item["title"] !== "string") continue;
+    results.push({
+      url: item["link"],
+      // Titles arrive HTML-encoded (&quot;, &#39;, &amp;).
+      title: htmlToText(item["title"]),
+      snippet: describeItem(item),
+      published: typeof item["creation_date"] === "number" ? isoDate(item["creation_date"] * 1000) : null,
+      sources: [NAME],
+    });
+    if (results.length >= limit) break;
+  }
+  if (results.length === 0 && items.length > 0) {
+    return emptyRun(NAME, "parse_failed", `Stack Exchange returned ${items.length} items without a link or title.`);
+  }
+  // A backoff on a good reply asks us to wait before the next call: keep it visible.
+  const detail = backoff !== null ? `Stack Exchange asks for ${backoff} s before the next request (backoff).` : results.length === 0 ? "Stack Exchange answered with no matching questions." : null;
+  return { ...emptyRun(NAME, results.length > 0 ? "ok" : "empty", detail, backoff), results };
+}
+
+export const stackexchangeEngine: EngineAdapter = {
+  name: NAME,
+  group: "stackexchange",
+  kind: "keyless",
+  inDefaultSet: true,
+  supportsTimeRange: true,
+  describe: "Stack Overflow questions through the Stack Exchange API (/2.3/search/advanced), no key (300 requests a day per IP).",
+  availability() {
+    return { configured: true, detail: "keyless; Stack Exchange API, site stackoverflow" };
+  },
+  async search(context: EngineContext): Promise<EngineRun> {
+    const base = context.settings.base_url;
+    const url = new URL(base ?? PUBLIC_ORIGIN);
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}/2.3/search/advanced`;
+    url.search = "";
+    url.searchParams.set("order", "desc");
+    url.searchParams.set("sort", "relevance");
+    url.searchParams.set("q", context.query);
+    url.searchParams.set("site", "stackoverflow");
+    url.searchParams.set("pagesize", String(Math.max(1, Math.min(context.limit, MAX_PAGE_SIZE))));
+    url.searchParams.set("filter", "default");
+    if (context.timeRange) url.searchParams.set("fromdate", String(Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]));
+    const envelope = await context.fetch({
+      url: url.toString(),
+      headers: { accept: "application/json" },
+      allow_private_hosts: base !== undefined,
+      timeout_ms: context.settings.timeout_ms,
+      retries: 0,
+      tier: 0,
+    });
+    const failed = failedRunFromFetch(NAME, envelope);
+    if (failed) {
+      // The API reports every error (throttling included) as HTTP 400 with a JSON body, and the fetch layer
+      // keeps bodies of failed replies to itself: say that the reason is unknown rather than guess.
+      if (failed.outcome === "http_error" && envelope.data?.status === 400) {
+        return {
+          ...failed,
+          detail: "Stack Exchange refused the request (HTTP 400). Its API reports every error this way (bad parameter, throttle_violation, ...); the error body is not passed on by the fetch layer, so the exact reason is unknown.",
+        };
+      }
+      return failed;
+    }
+    const reply = parseJsonBody(envelope.data?.body ?? null);
+    if (reply === undefined) {
+      return emptyRun(NAME, "parse_failed", `Stack Exchange answered HTTP ${envelope.data?.status} with content that is not JSON (${envelope.data?.content_type ?? "unknown type"}).`);
+    }
+    return mapStackExchangeReply(reply, context.limit);
+  },
+};

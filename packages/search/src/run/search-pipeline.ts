@@ -1,0 +1,151 @@
+import type { EngineReport, Envelope, FetchRequest, FetchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
+import { loadSearchConfig } from "../config/load-config.js";
+import { userStateDir } from "../config/paths.js";
+import { ENGINES, engineGroups } from "../engines/registry.js";
+import type { EngineRun } from "../engines/port.js";
+import { fuseResults, type RankedList } from "../fusion/fuse-results.js";
+import { rankWithPolicy } from "../policy/apply-policy.js";
+import { DEFAULT_POLICY_PATH, loadPolicy } from "../policy/load-policy.js";
+import { resolveAngles } from "./angles.js";
+import { runEngine, type TimedRun } from "./run-engines.js";
+import { selectEngines } from "./select-engines.js";
+
+export interface SearchDependencies {
+  fetch(request: FetchRequest): Promise<Envelope<FetchResponse>>;
+  env: NodeJS.ProcessEnv;
+  warn(message: string): void;
+}
+
+const DEFAULT_LIMITS = { instant: 10, standard: 20, deep: 30, research: 50 } as const;
+const ANSWERED: ReadonlySet<string> = new Set(["ok", "partial", "empty"]);
+/** Which outcome represents an engine across several angles: the most useful one. */
+const OUTCOME_PREFERENCE = ["ok", "partial", "empty"];
+
+function combineAngles(name: string, runs: TimedRun[]): EngineReport & { results: number } {
+  const chosen =
+    [...runs].sort((a, b) => {
+      const ia = OUTCOME_PREFERENCE.indexOf(a.run.outcome);
+      const ib = OUTCOME_PREFERENCE.indexOf(b.run.outcome);
+      return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+    })[0]!.run;
+  const failures = new Map<string, { engine: string; reason: string; suspended: boolean }>();
+  for (const { run } of runs) for (const failure of run.upstream_failures) failures.set(`${failure.engine}\u0000${failure.reason}`, failure);
+  const count = runs.reduce((sum, { run }) => sum + run.results.length, 0);
+  const report: EngineReport & { results: number } = {
+    name,
+    outcome: chosen.outcome,
+    detail: chosen.detail,
+    retry_after_s: chosen.retry_after_s,
+    result_count: count,
+    group: ENGINES.get(name)!.group,
+    elapsed_ms: Math.max(...runs.map((run) => run.elapsed_ms)),
+    upstream_failures: [...failures.values()].sort((a, b) => a.engine.localeCompare(b.engine) || a.reason.localeCompare(b.reason)),
+    results: count,
+  };
+  return report;
+}
+
+function overallOutcome(reports: EngineReport[], rawCount: number): SearchResponse["outcome"] {
+  const anyFailed = reports.some((report) => !ANSWERED.has(report.outcome) || report.outcome === "partial");
+  if (rawCount > 0) return anyFailed ? "partial" : "ok";
+  return reports.some((report) => !ANSWERED.has(report.outcome)) ? "engines_failed" : "empty";
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter((value) => value.trim() !== ""))];
+}
+
+/**
+ * The search layer: choose engines, run every (angle, engine) pair concurrently through the fetch
+ * layer, report each engine's outcome, fuse with de-correlated RRF, apply the policy, and say
+ * honestly what happened overall.
+ */
+export async function runSearch(request: SearchRequest, dependencies: SearchDependencies): Promise<HandlerResult<SearchResponse>> {
+  const { env } = dependencies;
+  const config = loadSearchConfig(env);
+  const policy = loadPolicy(request.policy_file ?? DEFAULT_POLICY_PATH);
+  const tier = request.tier ?? "standard";
+  const selection = selectEngines(request.engines, config, env, request.searxng_url);
+  let names = selection.names;
+  if (tier === "instant" && names.length > 2) names = names.slice(0, 2);
+  if (names.length === 0) {
+    return { failure: { code: "not_configured", message: "No search engine is selected or configured; pass --engines or configure SearXNG (WEBSIFT_SEARXNG_URL)." } };
+  }
+  const angles = resolveAngles(request.query, tier, request.angles, env);
+  const limit = request.limit ?? DEFAULT_LIMITS[tier];
+  const perEngineLimit = Math.min(50, Math.max(10, limit));
+  const fetchThroughLayer = (fetchRequest: FetchRequest): Promise<Envelope<FetchResponse>> =>
+    dependencies.fetch({
+      ...fetchRequest,
+      ...(request.allow_private_hosts ? { allow_private_hosts: true } : {}),
+      ...(request.record_warc ? { record_warc: request.record_warc } : {}),
+      ...(request.replay_warc ? { replay_warc: request.replay_warc } : {}),
+    });
+  const stateDir = userStateDir(env);
+  const jobs = angles.flatMap((angle) =>
+    names.map(async (name) => ({
+      angle,
+      name,
+      timed: await runEngine(name, {
+        query: angle,
+        limit: perEngineLimit,
+        timeRange: request.time_range,
+        language: request.language,
+        searxngUrl: request.searxng_url,
+        config,
+        env,
+        stateDir,
+        fetch: fetchThroughLayer,
+      }),
+    })),
+  );
+  const finished = await Promise.all(jobs);
+
+  const runsByEngine = new Map<string, TimedRun[]>();
+  for (const { name, timed } of finished) runsByEngine.set(name, [...(runsByEngine.get(name) ?? []), timed]);
+  const reports = names.map((name) => {
+    const report = combineAngles(name, runsByEngine.get(name)!);
+    const { results: _count, ...publicReport } = report;
+    if (request.time_range && !ENGINES.get(name)!.supportsTimeRange && ANSWERED.has(publicReport.outcome)) {
+      publicReport.detail = `${publicReport.detail ? `${publicReport.detail} ` : ""}This engine has no time filter: its results are not limited to the last ${request.time_range}.`;
+      dependencies.warn(`${name} cannot filter by time; its results are unfiltered.`);
+    }
+    return publicReport;
+  });
+
+  const lists: RankedList[] = finished.map(({ angle, timed }) => ({ angle: angles.length > 1 ? angle : "", run: timed.run }));
+  const rawCount = finished.reduce((sum, { timed }) => sum + timed.run.results.length, 0);
+  const fused = fuseResults(lists, engineGroups());
+  const ranked = rankWithPolicy(fused, policy, request.explain === true);
+  const results = ranked.results.slice(0, limit);
+  const runs: EngineRun[] = finished.map(({ timed }) => timed.run);
+  const outcome = overallOutcome(reports, rawCount);
+  const data: SearchResponse = {
+    query: request.query,
+    outcome,
+    raw_result_count: rawCount,
+    returned_count: results.length,
+    dropped_count: ranked.dropped.length,
+    engines: reports,
+    results,
+    suggestions: unique(runs.flatMap((run) => run.suggestions)),
+    answers: unique(runs.flatMap((run) => run.answers)),
+    corrections: unique(runs.flatMap((run) => run.corrections)),
+  };
+  if (request.explain) data.dropped = ranked.dropped;
+  if (angles.length > 1) data.angles = angles;
+  if (selection.source !== "request") dependencies.warn(`engines chosen by ${selection.source}: ${names.join(", ")}`);
+  if (outcome === "engines_failed") {
+    const failed = reports.filter((report) => !ANSWERED.has(report.outcome)).map((report) => `${report.name}: ${report.outcome}`);
+    const upstream = reports.flatMap((report) => report.upstream_failures ?? []).map((failure) => failure.engine);
+    return {
+      failure: {
+        code: "engines_failed",
+        message: `No results: every engine failed (${failed.join("; ")}${upstream.length > 0 ? `; upstream: ${upstream.join(", ")}` : ""}). This is a failure, not an empty answer.`,
+        retryable: reports.some((report) => ["rate_limited", "timeout", "unreachable", "server_error"].includes(report.outcome)),
+        data,
+      },
+    };
+  }
+  return { data };
+}
