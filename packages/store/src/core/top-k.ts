@@ -1,0 +1,39 @@
+export interface Scored<T> {
+  passage: T;
+  score: number;
+}
+
+/**
+ * Keeps the best `k` of a stream without sorting all of it: k is small (<= 100) while candidates
+ * can number thousands, so a sorted array with binary insertion beats a full sort.
+ */
+export class TopK<T> {
+  private readonly items: Array<Scored<T>> = [];
+
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: Scored<T>, b: Scored<T>) => number,
+  ) {}
+
+  offer(passage: T, score: number): void {
+    const item = { passage, score };
+    const items = this.items;
+    if (items.length >= this.k) {
+      const worst = items[items.length - 1];
+      if (worst === undefined || this.compare(item, worst) >= 0) return;
+    }
+    let low = 0;
+    let high = items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(items[middle] as Scored<T>, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    items.splice(low, 0, item);
+    if (items.length > this.k) items.pop();
+  }
+
+  sorted(): Array<Scored<T>> {
+    return this.items;
+  }
+}
