@@ -87,21 +87,25 @@ export interface AgentPageResponse {
    */
   source: "network" | "cache";
   /**
-   * The untrusted-content fence.
+   * The untrusted-content fence of this reply: every page body sits between `open` and `close`.
    */
   fence: {
     /**
-     * 128-bit random nonce, hex.
+     * 128-bit random nonce, hex, fresh for every reply.
      */
     nonce: string;
     /**
-     * Opening marker.
+     * Opening marker (contains the nonce).
      */
     open: string;
     /**
-     * Closing marker.
+     * Closing marker (contains the nonce).
      */
     close: string;
+    /**
+     * The data-only directive placed before each fenced body.
+     */
+    directive?: string;
   };
   /**
    * Instruction-like phrases found in the content (never acted on).
@@ -123,5 +127,25 @@ export interface AgentPageResponse {
      * Relevance.
      */
     score: number;
+    /**
+     * Nearest heading.
+     */
+    heading?: string | null;
   }[];
+  /**
+   * Page type from extract.
+   */
+  page_type?: string | null;
+  /**
+   * Quality score from extract.
+   */
+  quality_score?: number | null;
+  /**
+   * Which extractor produced the content.
+   */
+  extracted_via?: string | null;
+  /**
+   * How the page arrived (http, browser_headers, cache, replay); null for open.
+   */
+  fetched_via?: string | null;
 }

@@ -64,6 +64,10 @@ export interface AgentSearchRequest {
    * Store directory.
    */
   store_dir?: string;
+  /**
+   * Maximum results.
+   */
+  limit?: number;
 }
 /**
  * The seed's stable search output.
@@ -182,4 +186,31 @@ export interface AgentSearchResponse {
   dropped?: {
     [k: string]: unknown;
   }[];
+  /**
+   * The untrusted-content fence of this reply: every page body sits between `open` and `close`.
+   */
+  fence?: {
+    /**
+     * 128-bit random nonce, hex, fresh for every reply.
+     */
+    nonce: string;
+    /**
+     * Opening marker (contains the nonce).
+     */
+    open: string;
+    /**
+     * Closing marker (contains the nonce).
+     */
+    close: string;
+    /**
+     * The data-only directive placed before each fenced body.
+     */
+    directive?: string;
+  };
+  /**
+   * Instruction-like phrases found in page text (listed, never acted on).
+   *
+   * Items: A warning.
+   */
+  warnings?: string[];
 }

@@ -149,6 +149,36 @@ export interface SearchResponse {
    * Items: A query angle.
    */
   angles?: string[];
+  /**
+   * The policy that ranked these results.
+   */
+  policy?: {
+    /**
+     * Path of the policy file.
+     */
+    source: string;
+    /**
+     * The policy's page-reading budget (used by agent-io).
+     */
+    extraction: {
+      /**
+       * Pages read.
+       */
+      top_n: number;
+      /**
+       * Characters across all pages.
+       */
+      total_chars: number;
+      /**
+       * Characters per page.
+       */
+      per_item_chars: number;
+      /**
+       * Time limit for reading.
+       */
+      timeout_seconds: number;
+    };
+  };
 }
 /**
  * An engine's outcome.

@@ -1,6 +1,6 @@
 import { keyProblem } from "../config/placeholder-key.js";
 import { reserveBraveRequest } from "./brave-usage.js";
-import { htmlToText, isoDate } from "./duckduckgo.js";
+import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type EngineSettings } from "./port.js";
 
@@ -22,9 +22,8 @@ function unavailable(settings: EngineSettings): string | undefined {
 
 /** `page_age` is ISO without a zone (UTC); `age` may be "May 1, 2024" or relative ("2 days ago", not a date). */
 export function bravePublished(raw: Record<string, unknown>): string | null {
-  const pageAge = raw["page_age"];
-  if (typeof pageAge === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(pageAge)) return isoDate(`${pageAge}Z`);
-  if (typeof pageAge === "string") return isoDate(pageAge);
+  const pageAge = isoDate(raw["page_age"]);
+  if (pageAge !== null) return pageAge;
   const age = raw["age"];
   if (typeof age === "string" && /^[A-Z][a-z]+ \d{1,2}, \d{4}$/.test(age)) return isoDate(`${age} UTC`);
   return null;
@@ -91,10 +90,6 @@ export const braveEngine: EngineAdapter = {
     const { settings } = context;
     const problem = unavailable(settings);
     if (problem !== undefined || settings.api_key === undefined) return emptyRun(NAME, "not_configured", problem ?? NOT_ENABLED);
-    const reservation = await reserveBraveRequest(context.stateDir, settings.daily_budget);
-    if (!reservation.allowed) {
-      return emptyRun(NAME, "quota_exhausted", `The local daily budget of ${reservation.budget} Brave requests is spent (${reservation.used_today} today, UTC); it resets at 00:00 UTC. Nothing was sent.`);
-    }
     const base = settings.base_url;
     const url = new URL(base ?? PUBLIC_ORIGIN);
     url.pathname = `${url.pathname.replace(/\/+$/, "")}/res/v1/web/search`;
@@ -102,6 +97,11 @@ export const braveEngine: EngineAdapter = {
     url.searchParams.set("q", context.query);
     url.searchParams.set("count", String(Math.max(1, Math.min(context.limit, MAX_COUNT))));
     if (context.timeRange) url.searchParams.set("freshness", FRESHNESS[context.timeRange]);
+    // Reserved last, right before sending: the budget counts requests that actually go out.
+    const reservation = await reserveBraveRequest(context.stateDir, settings.daily_budget);
+    if (!reservation.allowed) {
+      return emptyRun(NAME, "quota_exhausted", `The local daily budget of ${reservation.budget} Brave requests is spent (${reservation.used_today} today, UTC); it resets at 00:00 UTC. Nothing was sent.`);
+    }
     const envelope = await context.fetch({
       url: url.toString(),
       headers: { accept: "application/json", "x-subscription-token": settings.api_key.trim() },

@@ -1,4 +1,5 @@
 import { parseHTML } from "linkedom";
+import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
 
@@ -9,26 +10,6 @@ const TIME_RANGES = { day: "d", week: "w", month: "m", year: "y" } as const;
 // DuckDuckGo's bot check ("Unfortunately, bots use DuckDuckGo too.") is its own page, not a vendor block the
 // fetch layer knows, so it arrives as an ordinary reply and is recognised here.
 const CHALLENGE_MARKERS = ["anomaly-modal", "anomaly.js", "challenge-form", "bots use duckduckgo too"];
-
-let scratch: { createElement(tag: string): { innerHTML: string; textContent: string | null } } | undefined;
-
-/** HTML fragment (tags, entities) to plain text with collapsed whitespace. Shared by the JSON adapters too. */
-export function htmlToText(fragment: string): string {
-  if (!/[<&]/.test(fragment)) return fragment.replace(/\s+/g, " ").trim();
-  scratch ??= parseHTML("<!doctype html><html><body></body></html>").document;
-  const element = scratch.createElement("div");
-  // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
-  element.innerHTML = fragment.replace(/<(?:p|br|div|li|tr|h[1-6])\b/gi, " $&");
-  return (element.textContent ?? "").replace(/\s+/g, " ").trim();
-}
-
-/** A date-like string to ISO 8601, or null when it is not a date. */
-export function isoDate(value: unknown): string | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  if (typeof value === "string" && value.trim() === "") return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
 
 /** DDG wraps targets as //duckduckgo.com/l/?uddg=<target>; ads go through /y.js and are skipped (null). */
 export function unwrapDuckDuckGoHref(href: string): string | null {

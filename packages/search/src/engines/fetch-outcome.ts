@@ -27,6 +27,8 @@ export function failedRunFromFetch(name: string, envelope: Envelope<FetchRespons
     case "rate_limited":
       return emptyRun(name, "rate_limited", `${name} asked us to slow down${statusText}${data.retry_after_s !== null ? `; retry after ${data.retry_after_s} s` : ""}.`, data.retry_after_s);
     case "blocked":
+      // fetch files 401 as a block (`auth_required`); for a keyed API it means the key was rejected.
+      if (status === 401) return emptyRun(name, hints.on401 ?? "auth_failed", `${name} rejected the credentials${statusText}.`);
       if (status === 403 && hints.on403) return emptyRun(name, hints.on403, hints.detail403 ?? `${name} refused the request${statusText}.`);
       return emptyRun(name, "blocked", `${name} answered with a block page (${data.block_reason ?? "unknown block"})${statusText}.`);
     case "http_error":

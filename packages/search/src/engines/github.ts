@@ -1,4 +1,4 @@
-import { isoDate } from "./duckduckgo.js";
+import { isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 

@@ -132,6 +132,7 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
     answers: unique(runs.flatMap((run) => run.answers)),
     corrections: unique(runs.flatMap((run) => run.corrections)),
   };
+  data.policy = { source: policy.source, extraction: policy.extraction };
   if (request.explain) data.dropped = ranked.dropped;
   if (angles.length > 1) data.angles = angles;
   if (selection.source !== "request") dependencies.warn(`engines chosen by ${selection.source}: ${names.join(", ")}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { duckduckgoEngine, htmlToText, unwrapDuckDuckGoHref } from "../../src/engines/duckduckgo.js";
+import { duckduckgoEngine, unwrapDuckDuckGoHref } from "../../src/engines/duckduckgo.js";
+import { htmlToText } from "../../src/engines/text.js";
 import { contextFor, html, startEngineServer, type EngineServer } from "./engine-server.js";
 
 let server: EngineServer;

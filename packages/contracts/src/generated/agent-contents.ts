@@ -1,0 +1,108 @@
+// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:
+// change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
+
+/**
+ * websift contents: read several pages, one outcome per URL, each body fenced and indexed.
+ */
+export interface AgentContentsContract {
+  [k: string]: unknown;
+}
+/**
+ * Several URLs to read.
+ *
+ * This interface was referenced by `AgentContentsContract`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export interface AgentContentsRequest {
+  /**
+   * URLs to read, in order.
+   *
+   * @minItems 1
+   * @maxItems 50
+   *
+   * Items: A URL.
+   */
+  urls: [string, ...string[]];
+  /**
+   * Tokens of each page's first page returned.
+   */
+  page_size_tokens?: number;
+  /**
+   * Allow private and loopback targets.
+   */
+  allow_private_hosts?: boolean;
+  /**
+   * Store directory.
+   */
+  store_dir?: string;
+}
+/**
+ * One entry per URL, in request order.
+ *
+ * This interface was referenced by `AgentContentsContract`'s JSON-Schema
+ * via the `definition` "response".
+ */
+export interface AgentContentsResponse {
+  /**
+   * Per-URL outcomes.
+   *
+   * Items: One URL's outcome.
+   */
+  results: {
+    /**
+     * The URL.
+     */
+    url: string;
+    /**
+     * `ok`, or the fetch/extract failure (blocked, http_error, timeout, empty, ...).
+     */
+    outcome: string;
+    /**
+     * Store handle when read.
+     */
+    handle: string | null;
+    /**
+     * Title.
+     */
+    title?: string | null;
+    /**
+     * First page of content, fenced.
+     */
+    content: string | null;
+    /**
+     * Pages in all.
+     */
+    total_pages?: number | null;
+    /**
+     * The outcome in words.
+     */
+    detail: string | null;
+  }[];
+  /**
+   * The untrusted-content fence of this reply: every page body sits between `open` and `close`.
+   */
+  fence: {
+    /**
+     * 128-bit random nonce, hex, fresh for every reply.
+     */
+    nonce: string;
+    /**
+     * Opening marker (contains the nonce).
+     */
+    open: string;
+    /**
+     * Closing marker (contains the nonce).
+     */
+    close: string;
+    /**
+     * The data-only directive placed before each fenced body.
+     */
+    directive?: string;
+  };
+  /**
+   * Instruction-like phrases found (listed, never acted on).
+   *
+   * Items: A warning.
+   */
+  warnings: string[];
+}

@@ -1,0 +1,17 @@
+import { defineEntryPoint, type ExtractRequest, type ExtractResponse } from "@websift/contracts";
+import { extractPage } from "./core/extract-page.js";
+import { ExtractLayerError } from "./errors.js";
+
+/** The extract layer's contract entry point: an ExtractRequest in, an Envelope out. */
+export const extractContent = defineEntryPoint<ExtractRequest, ExtractResponse>({
+  contract: "extract",
+  layer: "extract",
+  handle: async (request) => {
+    if (request.html === undefined && request.body_base64 === undefined) {
+      throw new ExtractLayerError("invalid_request", "An extract request needs the page: set `html` (decoded text) or `body_base64` (bytes, e.g. a PDF).", {
+        details: { field: "html" },
+      });
+    }
+    return { data: (await extractPage(request)) as unknown as ExtractResponse };
+  },
+});
