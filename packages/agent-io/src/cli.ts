@@ -1,6 +1,7 @@
-import { parseArgs } from "node:util";
-import { printEnvelope, usageErrorEnvelope } from "@websift/contracts";
-import { createWebsift } from "./index.js";
+import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
+import { createAgentEntryPoints } from "./entry-points.js";
 
 const USAGE = `Usage: websift <command> [options]
 
@@ -15,16 +16,91 @@ Commands:
   similar <url|handle>  Find similar pages in the store and in new search results
   contents <url...>     Read several pages, one outcome per URL
   mcp                   Run the MCP server on stdio
-  serve --port N        Run the REST server on loopback
+  serve [--port N]      Run the REST server (loopback by default)
 
+search options:
+  --engines LIST          Comma-separated engines (env WEBSIFT_ENGINES; see websift-search --backends)
+  --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
+  --tier T                instant | standard | deep | research
+  --policy FILE           Ranking policy YAML replacing the packaged default
+  --explain               Add dropped results and score parts
+  --no-extract            Rank only; read no pages
+  --top-n N --total-chars N --per-item-chars N   Override the policy's reading budget
+  --limit N               Maximum results
+fetch / open options:
+  --page N                Page to return (default 1)
+  --page-size-tokens N    Page size (default 1000)
+  --query Q               Also return the passages most relevant to Q (highlights)
+  --datamark              Interleave a data marker in page text
+serve options:
+  --port N                Port (default 8787)   --host H   Bind address (default 127.0.0.1)
 Common options:
-  --json                Print only the Envelope as JSON on stdout
-  --store DIR           Store directory (env WEBSIFT_STORE_DIR)
-  --allow-private-hosts Allow loopback and private targets
-  -h, --help            Show this help
+  --store DIR             Store directory (env WEBSIFT_STORE_DIR; default the user cache dir)
+  --allow-private-hosts   Allow loopback and private targets (refused by default)
+  --json                  Print only the Envelope as JSON on stdout
+  -h, --help              Show this help
+
+Exit codes: 0 ok, 1 nothing survived filtering / not found / the page failed, 2 could not run.
 `;
 
-const COMMANDS = new Set(["search", "fetch", "open", "similar", "contents", "mcp", "serve"]);
+const OPTIONS = {
+  engines: { type: "string" },
+  "searxng-url": { type: "string" },
+  tier: { type: "string" },
+  policy: { type: "string" },
+  explain: { type: "boolean" },
+  "no-extract": { type: "boolean" },
+  "top-n": { type: "string" },
+  "total-chars": { type: "string" },
+  "per-item-chars": { type: "string" },
+  limit: { type: "string" },
+  page: { type: "string" },
+  "page-size-tokens": { type: "string" },
+  query: { type: "string" },
+  datamark: { type: "boolean" },
+  port: { type: "string" },
+  host: { type: "string" },
+  store: { type: "string" },
+  "allow-private-hosts": { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} satisfies ParseArgsConfig["options"];
+
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new UsageError(`--${name} must be a whole number, got "${value}"`, name.replace(/-/g, "_"));
+  return parsed;
+}
+
+function setIf(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== undefined && value !== false) target[key] = value;
+}
+
+const CONTRACT_OF: Record<string, ContractName> = { search: "agent-search", fetch: "agent-page", open: "agent-page", similar: "agent-similar", contents: "agent-contents" };
+
+function renderSearch(data: AgentSearchResponse): string {
+  const lines = [`${data.outcome}: ${data.returned_count} results; read ${data.extraction.extracted} pages, ${data.extraction.chars_used}/${data.extraction.budget} chars, ${data.extraction.failures} failures`];
+  for (const engine of data.engines as Array<{ name: string; outcome: string; detail?: string | null }>) lines.push(`  engine ${engine.name}: ${engine.outcome}${engine.detail ? ` - ${engine.detail}` : ""}`);
+  for (const result of data.results) {
+    lines.push("", `${result.rank}. ${result.title || result.url} [${result.source_type}] (${result.extraction})`, `   ${result.url}${result.handle ? `  handle ${result.handle}` : ""}`);
+    if (result.excerpt) lines.push(result.excerpt);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function renderPage(data: AgentPageResponse): string {
+  return `${data.content}\n[page ${data.page}/${data.total_pages}${data.has_more ? `, next: websift open ${data.handle} --page ${data.page + 1}` : ""}]\n`;
+}
 
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -33,19 +109,107 @@ export async function runCli(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const json = rest.includes("--json");
-  if (!COMMANDS.has(command)) {
+  const contract = CONTRACT_OF[command] ?? "agent-search";
+  if (!["search", "fetch", "open", "similar", "contents", "mcp", "serve"].includes(command)) {
     printEnvelope(usageErrorEnvelope("agent-search", "agent-io", `Unknown command "${command}". Run websift --help for the list.`, "command"), { json });
     return 2;
   }
-  let parsed;
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"];
+  let positionals: string[];
   try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, strict: false });
+    ({ values, positionals } = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true }));
   } catch (error) {
-    printEnvelope(usageErrorEnvelope("agent-search", "agent-io", (error as Error).message, "arguments"), { json });
+    printEnvelope(usageErrorEnvelope(contract, "agent-io", `${(error as Error).message}. Run websift --help for usage.`, "arguments"), { json });
     return 2;
   }
-  const websift = createWebsift();
-  const envelope = await websift.run(command, parsed.positionals);
-  printEnvelope(envelope, { json });
-  return envelope.ok ? 0 : 2;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (command === "mcp") {
+    const { runMcpStdio } = await import("./mcp/stdio.js");
+    await runMcpStdio({ ...(values.store ? { storeDir: values.store } : {}), ...(values["allow-private-hosts"] ? { allowPrivateHosts: true } : {}) });
+    return 0;
+  }
+  if (command === "serve") {
+    const { runRestServer } = await import("./rest/serve.js");
+    const port = wholeNumber("port", values.port) ?? 8787;
+    await runRestServer({ port, host: values.host ?? "127.0.0.1", ...(values.store ? { storeDir: values.store } : {}), ...(values["allow-private-hosts"] ? { allowPrivateHosts: true } : {}) });
+    return 0;
+  }
+  const entry = createAgentEntryPoints(values.store ? { storeDir: values.store } : {});
+  let envelope: Envelope<unknown>;
+  try {
+    const common: Record<string, unknown> = {};
+    setIf(common, "allow_private_hosts", values["allow-private-hosts"]);
+    setIf(common, "store_dir", values.store);
+    switch (command) {
+      case "search": {
+        const query = positionals.join(" ").trim();
+        if (!query) throw new UsageError('A query is required, e.g. websift search "http 429 retry-after"', "query");
+        const request: Record<string, unknown> = { query, ...common };
+        const engines = values.engines ?? process.env["WEBSIFT_ENGINES"];
+        setIf(request, "engines", engines?.split(",").map((name) => name.trim()).filter(Boolean));
+        setIf(request, "searxng_url", values["searxng-url"]);
+        setIf(request, "tier", values.tier);
+        setIf(request, "policy_file", values.policy);
+        setIf(request, "explain", values.explain);
+        if (values["no-extract"]) request["extract"] = false;
+        setIf(request, "top_n", wholeNumber("top-n", values["top-n"]));
+        setIf(request, "total_chars", wholeNumber("total-chars", values["total-chars"]));
+        setIf(request, "per_item_chars", wholeNumber("per-item-chars", values["per-item-chars"]));
+        setIf(request, "limit", wholeNumber("limit", values.limit));
+        envelope = await entry.search(request);
+        printEnvelope(envelope as Envelope<AgentSearchResponse>, { json, render: renderSearch });
+        if (!envelope.ok) return 2;
+        return (envelope.data as AgentSearchResponse).returned_count > 0 ? 0 : 1;
+      }
+      case "fetch":
+      case "open": {
+        const target = positionals[0];
+        if (!target || positionals.length > 1) throw new UsageError(command === "fetch" ? "Give one URL: websift fetch <url>" : "Give one handle: websift open <handle>", command === "fetch" ? "url" : "handle");
+        const request: Record<string, unknown> = { [command === "fetch" ? "url" : "handle"]: target, ...common };
+        if (command === "open") delete request["allow_private_hosts"];
+        setIf(request, "page", wholeNumber("page", values.page));
+        setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
+        setIf(request, "query", values.query);
+        setIf(request, "datamark", values.datamark);
+        envelope = command === "fetch" ? await entry.fetch(request) : await entry.open(request);
+        printEnvelope(envelope as Envelope<AgentPageResponse>, { json, render: renderPage });
+        break;
+      }
+      case "contents": {
+        if (positionals.length === 0) throw new UsageError("Give one or more URLs: websift contents <url...>", "urls");
+        const request: Record<string, unknown> = { urls: positionals, ...common };
+        setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
+        envelope = await entry.contents(request);
+        printEnvelope(envelope, { json, render: (data) => `${JSON.stringify(data, null, 2)}\n` });
+        break;
+      }
+      case "similar": {
+        const target = positionals[0];
+        if (!target) throw new UsageError("Give a URL or a handle: websift similar <url|handle>", "target");
+        const request: Record<string, unknown> = { target, ...common };
+        setIf(request, "limit", wholeNumber("limit", values.limit));
+        setIf(request, "engines", (values.engines ?? process.env["WEBSIFT_ENGINES"])?.split(",").map((name) => name.trim()).filter(Boolean));
+        setIf(request, "searxng_url", values["searxng-url"]);
+        envelope = await entry.findSimilar(request);
+        printEnvelope(envelope, { json, render: (data) => `${JSON.stringify(data, null, 2)}\n` });
+        break;
+      }
+      default:
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      printEnvelope(usageErrorEnvelope(contract, "agent-io", `${error.message}. Run websift --help for usage.`, error.field), { json });
+      return 2;
+    }
+    throw error;
+  }
+  if (envelope.ok) return 0;
+  return envelope.error?.code === "invalid_request" || envelope.error?.code === "invalid_config" || envelope.error?.code === "internal_error" ? 2 : 1;
 }
+
+// Keep the version handy for `serve`'s health route and bug reports.
+export const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;

@@ -18,3 +18,5 @@ export type {
 } from "./generated/store.js";
 export type { AgentSearchRequest, AgentSearchResponse } from "./generated/agent-search.js";
 export type { AgentPageRequest, AgentPageResponse } from "./generated/agent-page.js";
+export type { AgentContentsRequest, AgentContentsResponse } from "./generated/agent-contents.js";
+export type { AgentSimilarRequest, AgentSimilarResponse } from "./generated/agent-similar.js";

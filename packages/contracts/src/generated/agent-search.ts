@@ -149,9 +149,17 @@ export interface AgentSearchResponse {
      */
     excerpt: string | null;
     /**
-     * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`.
+     * Per-item reading status: `ok`, `truncated`, `skipped_budget_exhausted` (beyond top_n or out of characters), `not_requested` (--no-extract), `empty`, or `failed:<reason>` (e.g. `failed:cloudflare_challenge`, `failed:http_404`).
      */
     extraction: string;
+    /**
+     * Page type from extract, when read.
+     */
+    page_type?: string | null;
+    /**
+     * The reading outcome in words, when it failed.
+     */
+    extraction_detail?: string | null;
   }[];
   /**
    * Totals of the page reading.

@@ -1,0 +1,28 @@
+import type { AgentContentsRequest, AgentContentsResponse, HandlerResult } from "@websift/contracts";
+import { createFence, fenceBody } from "../fence/untrusted-fence.js";
+import { instructionWarnings } from "../fence/instruction-scan.js";
+import { readAndIndexPage } from "../read/read-page.js";
+import { mapWithConcurrency } from "./concurrency.js";
+
+/** websift contents: several URLs, one outcome each, in request order; a failure never hides the others. */
+export async function runAgentContents(request: AgentContentsRequest, storeDir: string | undefined): Promise<HandlerResult<AgentContentsResponse>> {
+  const fence = createFence();
+  const charsPerPage = (request.page_size_tokens ?? 1000) * 4;
+  const warnings: string[] = [];
+  const results = await mapWithConcurrency(request.urls, 4, async (url) => {
+    const read = await readAndIndexPage(url, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+    if (!read.ok) return { url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
+    const first = read.markdown.slice(0, charsPerPage);
+    warnings.push(...instructionWarnings(url, first));
+    return {
+      url,
+      outcome: "ok",
+      handle: read.handle,
+      title: read.title,
+      content: fenceBody(fence, first),
+      total_pages: Math.max(1, Math.ceil(read.markdown.length / charsPerPage)),
+      detail: first.length < read.markdown.length ? `first ${first.length} of ${read.markdown.length} characters; open ${read.handle} --page 2 for more` : null,
+    };
+  });
+  return { data: { results, fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive }, warnings } };
+}

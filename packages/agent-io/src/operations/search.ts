@@ -1,0 +1,121 @@
+import type { AgentSearchRequest, AgentSearchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
+import { searchWeb } from "@websift/search";
+import { createFence, fenceBody } from "../fence/untrusted-fence.js";
+import { instructionWarnings } from "../fence/instruction-scan.js";
+import { readAndIndexPage, type PageRead, type PageReadFailure } from "../read/read-page.js";
+import { mapWithConcurrency } from "./concurrency.js";
+
+type AgentResult = AgentSearchResponse["results"][number];
+
+const READ_CONCURRENCY = 4;
+/** A remainder smaller than this buys a useless stub of an excerpt: the item is skipped instead. */
+const MIN_USEFUL_EXCERPT = 200;
+
+/** Cut at a word boundary near `limit` so an excerpt does not end mid-word (unless one word is longer). */
+function cutExcerpt(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const slice = text.slice(0, limit);
+  const lastSpace = slice.search(/\s\S*$/);
+  return lastSpace > limit * 0.6 ? slice.slice(0, lastSpace) : slice;
+}
+
+function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
+  const search: SearchRequest = { query: request.query };
+  if (request.engines) search.engines = request.engines;
+  if (request.searxng_url) search.searxng_url = request.searxng_url;
+  if (request.tier) search.tier = request.tier;
+  if (request.policy_file) search.policy_file = request.policy_file;
+  if (request.explain) search.explain = true;
+  if (request.limit) search.limit = request.limit;
+  if (request.allow_private_hosts) search.allow_private_hosts = true;
+  return search;
+}
+
+/**
+ * The seed's pipeline: search (engines, fusion, policy) -> read the top `top_n` pages under the
+ * character budget (fetch + extract, every page indexed in the store) -> stable JSON, every
+ * excerpt fenced as untrusted data. A page that could not be read is a failure with its reason.
+ */
+export async function runAgentSearch(request: AgentSearchRequest, storeDir: string | undefined): Promise<HandlerResult<AgentSearchResponse>> {
+  const searched = await searchWeb(searchRequestFrom(request));
+  const found: SearchResponse | null = searched.data;
+  if (!found) {
+    return { failure: { code: searched.error?.code ?? "internal_error", message: searched.error?.message ?? "The search layer gave no reply.", ...(searched.error?.details ? { details: searched.error.details } : {}) } };
+  }
+  const budget = found.policy?.extraction ?? { top_n: 5, total_chars: 12000, per_item_chars: 3000, timeout_seconds: 20 };
+  const topN = request.top_n ?? budget.top_n;
+  const totalChars = request.total_chars ?? budget.total_chars;
+  const perItemChars = request.per_item_chars ?? budget.per_item_chars;
+  const extract = request.extract !== false;
+  const fence = createFence();
+  const started = performance.now();
+  const deadline = Date.now() + budget.timeout_seconds * 1000;
+
+  const toRead = extract ? found.results.slice(0, topN) : [];
+  const reads = await mapWithConcurrency(toRead, READ_CONCURRENCY, async (result): Promise<PageRead | PageReadFailure> => {
+    const remaining = deadline - Date.now();
+    if (remaining < 250) return { ok: false, url: result.url, reason: "timeout", code: "timeout", detail: `No time left in the ${budget.timeout_seconds} s reading budget.`, retry_after_s: null, status: null };
+    return readAndIndexPage(result.url, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
+  });
+
+  // The budget is spent in rank order after every read finished, so timing never changes the outcome.
+  let charsLeft = totalChars;
+  let charsUsed = 0;
+  let extracted = 0;
+  let failures = 0;
+  const warnings: string[] = [];
+  const results: AgentResult[] = found.results.map((result, index) => {
+    const base = {
+      rank: result.rank,
+      title: result.title,
+      url: result.url,
+      host: result.host,
+      source_type: result.source_type,
+      engines: result.engines,
+      score: result.score,
+      handle: null as string | null,
+      excerpt: null as string | null,
+      page_type: null as string | null,
+      extraction_detail: null as string | null,
+    };
+    if (!extract) return { ...base, extraction: "not_requested" };
+    const read = reads[index];
+    if (!read) return { ...base, extraction: "skipped_budget_exhausted", extraction_detail: `beyond top_n (${topN})` };
+    if (!read.ok) {
+      failures += 1;
+      return { ...base, extraction: `failed:${read.reason}`, extraction_detail: read.detail };
+    }
+    extracted += 1;
+    const withPage = { ...base, handle: read.handle, page_type: read.page_type };
+    if (charsLeft < Math.min(MIN_USEFUL_EXCERPT, perItemChars) || charsLeft <= 0) return { ...withPage, extraction: "skipped_budget_exhausted", extraction_detail: `the ${totalChars}-character budget was spent; open ${read.handle} to read it` };
+    const excerpt = cutExcerpt(read.markdown, Math.min(perItemChars, charsLeft));
+    charsLeft -= excerpt.length;
+    charsUsed += excerpt.length;
+    warnings.push(...instructionWarnings(result.url, excerpt));
+    const truncated = excerpt.length < read.markdown.length;
+    return {
+      ...withPage,
+      excerpt: fenceBody(fence, excerpt),
+      extraction: truncated ? "truncated" : "ok",
+      extraction_detail: truncated ? `excerpt of ${excerpt.length} of ${read.markdown.length} characters; open ${read.handle} for the rest` : null,
+    };
+  });
+
+  const data: AgentSearchResponse = {
+    query: found.query,
+    outcome: found.outcome,
+    raw_result_count: found.raw_result_count,
+    returned_count: found.returned_count,
+    dropped_count: found.dropped_count,
+    engines: found.engines as unknown as AgentSearchResponse["engines"],
+    results,
+    extraction: { extracted, chars_used: charsUsed, budget: totalChars, failures, seconds: Math.round((performance.now() - started) / 10) / 100 },
+    fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive },
+    warnings,
+  };
+  if (found.dropped) data.dropped = found.dropped as unknown as AgentSearchResponse["dropped"];
+  if (!searched.ok && searched.error) {
+    return { failure: { code: searched.error.code, message: searched.error.message, retryable: searched.error.retryable, data } };
+  }
+  return { data };
+}

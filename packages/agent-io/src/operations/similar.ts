@@ -1,0 +1,66 @@
+import type { AgentSimilarRequest, AgentSimilarResponse, HandlerResult, SearchRequest } from "@websift/contracts";
+import { searchWeb } from "@websift/search";
+import { runStoreOperation } from "@websift/store";
+import { AgentIoError } from "../errors.js";
+import { readAndIndexPage } from "../read/read-page.js";
+
+const HANDLE_PATTERN = /^[a-z0-9.-]+~[0-9a-f]{12}$/;
+const STOPWORDS = new Set("the a an and or of to in on for with by from at as is are was were be this that it its into how what why when your you our we can will not no".split(" "));
+
+/** The page's title plus its most frequent non-trivial words: a query that describes the page. */
+function describePage(title: string | null, text: string): string {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/[a-z][a-z0-9-]{3,}/g) ?? []) {
+    if (!STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const salient = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 6).map(([word]) => word);
+  return [title ?? "", ...salient].join(" ").replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/** websift similar: pages like a stored page (by handle) or a URL (read first if not stored). */
+export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: string | undefined): Promise<HandlerResult<AgentSimilarResponse>> {
+  const store = storeDir ? { store_dir: storeDir } : {};
+  let handle: string;
+  if (HANDLE_PATTERN.test(request.target)) {
+    handle = request.target;
+  } else {
+    const listed = await runStoreOperation({ operation: "list", ...store });
+    const existing = listed.data?.pages?.find((page) => page.url === request.target);
+    if (existing) {
+      handle = existing.handle;
+    } else {
+      const read = await readAndIndexPage(request.target, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+      if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
+      handle = read.handle;
+    }
+  }
+  const page = await runStoreOperation({ operation: "get", handle, page: 1, page_size_tokens: 4000, ...store });
+  if (!page.ok || !page.data) throw new AgentIoError(page.error?.code ?? "not_found", page.error?.message ?? `No stored page ${handle}.`, { field: "target" });
+  const query = describePage(page.data.title ?? null, page.data.content ?? "");
+  const limit = request.limit ?? 10;
+  const passages = await runStoreOperation({ operation: "search", query, limit: Math.min(100, limit * 4), ...store });
+  const bestByPage = new Map<string, AgentSimilarResponse["from_store"][number]>();
+  for (const passage of passages.data?.passages ?? []) {
+    if (passage.handle === handle || bestByPage.has(passage.handle)) continue;
+    bestByPage.set(passage.handle, { handle: passage.handle, url: passage.url, title: passage.title ?? null, score: passage.score, passage: passage.text.slice(0, 400) });
+  }
+  const data: AgentSimilarResponse = {
+    source: { handle, url: page.data.url ?? "", title: page.data.title ?? null },
+    query,
+    from_store: [...bestByPage.values()].slice(0, limit),
+    from_search: [],
+    search_outcome: null,
+  };
+  if (request.search !== false) {
+    const searchRequest: SearchRequest = { query, limit };
+    if (request.engines) searchRequest.engines = request.engines;
+    if (request.searxng_url) searchRequest.searxng_url = request.searxng_url;
+    if (request.allow_private_hosts) searchRequest.allow_private_hosts = true;
+    const searched = await searchWeb(searchRequest);
+    data.search_outcome = searched.data?.outcome ?? searched.error?.code ?? null;
+    data.from_search = (searched.data?.results ?? [])
+      .filter((result) => result.url !== data.source.url)
+      .map((result) => ({ rank: result.rank, url: result.url, title: result.title, snippet: result.snippet, source_type: result.source_type, engines: result.engines, score: result.score }));
+  }
+  return { data };
+}

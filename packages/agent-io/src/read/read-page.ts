@@ -1,0 +1,114 @@
+import type { ErrorCode, FetchRequest, FetchResponse } from "@websift/contracts";
+import { extractContent } from "@websift/extract";
+import { fetchUrl } from "@websift/fetch";
+import { runStoreOperation } from "@websift/store";
+
+export interface ReadOptions {
+  allowPrivateHosts: boolean;
+  storeDir: string | undefined;
+  timeoutMs: number;
+}
+
+export interface PageRead {
+  ok: true;
+  url: string;
+  final_url: string;
+  handle: string;
+  title: string | null;
+  markdown: string;
+  page_type: string;
+  quality_score: number;
+  extracted_via: string;
+  fetched_via: string | null;
+}
+
+export interface PageReadFailure {
+  ok: false;
+  url: string;
+  /** A slug for `failed:<reason>`: the block reason, `http_404`, `timeout`, `empty`, `low_quality`, ... */
+  reason: string;
+  code: ErrorCode;
+  detail: string;
+  retry_after_s: number | null;
+  status: number | null;
+}
+
+/** Below this the extractor judged the page a challenge, soft-404 or empty shell: not content. */
+const MIN_QUALITY = 0.2;
+
+function fetchFailureReason(data: FetchResponse): string {
+  if (data.outcome === "blocked" && data.block_reason) return data.block_reason.toLowerCase().replace(/[^a-z0-9_-]+/g, "_");
+  if (data.outcome === "http_error" && data.status !== null) return `http_${data.status}`;
+  return data.outcome;
+}
+
+/**
+ * Read one URL the way every agent-io command does: through the fetch layer's guarded transport,
+ * the extract layer, and into the store (so it can be opened again with no network).
+ * A blocked page, an error page or an empty shell is a failure with its reason, never content.
+ */
+export async function readAndIndexPage(url: string, options: ReadOptions): Promise<PageRead | PageReadFailure> {
+  const fetchRequest: FetchRequest = { url, timeout_ms: options.timeoutMs, retries: 1 };
+  if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
+  else fetchRequest.cache = { mode: "use" }; // internal pages change under a developer's hands: not cached
+  const fetched = await fetchUrl(fetchRequest);
+  const data = fetched.data;
+  if (!fetched.ok || !data || data.body === null) {
+    if (!data) {
+      return { ok: false, url, reason: fetched.error?.code ?? "fetch_failed", code: fetched.error?.code ?? "internal_error", detail: fetched.error?.message ?? "The fetch layer gave no reply.", retry_after_s: null, status: null };
+    }
+    return {
+      ok: false,
+      url,
+      reason: fetchFailureReason(data),
+      code: (fetched.error?.code ?? "http_error") as ErrorCode,
+      detail: fetched.error?.message ?? `Fetching ${url} ended as ${data.outcome}.`,
+      retry_after_s: data.retry_after_s,
+      status: data.status,
+    };
+  }
+  const extracted = await extractContent({
+    url: data.final_url,
+    ...(data.body_encoding === "base64" ? { body_base64: data.body } : { html: data.body }),
+    ...(data.content_type ? { content_type: data.content_type } : {}),
+  });
+  const page = extracted.data;
+  if (!extracted.ok || !page) {
+    return { ok: false, url, reason: extracted.error?.code ?? "extract_failed", code: extracted.error?.code ?? "parse_failed", detail: extracted.error?.message ?? "Extraction failed.", retry_after_s: null, status: data.status };
+  }
+  if (page.content_markdown.trim() === "") {
+    return { ok: false, url, reason: "empty", code: "empty_content", detail: `${url} was read, but no main content was found in it.`, retry_after_s: null, status: data.status };
+  }
+  if (page.quality_score < MIN_QUALITY) {
+    return {
+      ok: false,
+      url,
+      reason: "low_quality",
+      code: "empty_content",
+      detail: `${url} looks like a challenge page, soft 404 or empty shell (quality ${page.quality_score}); it is not returned as content.`,
+      retry_after_s: null,
+      status: data.status,
+    };
+  }
+  const stored = await runStoreOperation({
+    operation: "add",
+    ...(options.storeDir ? { store_dir: options.storeDir } : {}),
+    pages: [{ url, markdown: page.content_markdown, ...(page.title ? { title: page.title } : {}), fetched_at: new Date().toISOString() }],
+  });
+  const handle = stored.data?.added?.[0]?.handle;
+  if (!stored.ok || !handle) {
+    return { ok: false, url, reason: stored.error?.code ?? "store_failed", code: stored.error?.code ?? "internal_error", detail: stored.error?.message ?? "The page could not be stored.", retry_after_s: null, status: data.status };
+  }
+  return {
+    ok: true,
+    url,
+    final_url: data.final_url,
+    handle,
+    title: page.title,
+    markdown: page.content_markdown,
+    page_type: page.page_type,
+    quality_score: page.quality_score,
+    extracted_via: page.extracted_via,
+    fetched_via: data.fetched_via,
+  };
+}
