@@ -9,6 +9,7 @@ import {
   type AgentSimilarRequest,
   type AgentSimilarResponse,
 } from "@websift/contracts";
+import { productionLayers, type Layers } from "./layers.js";
 import { runAgentContents } from "./operations/contents.js";
 import { runAgentFetch, runAgentOpen } from "./operations/page.js";
 import { runAgentSearch } from "./operations/search.js";
@@ -26,33 +27,33 @@ function withDefaults<T extends { allow_private_hosts?: boolean }>(request: T, d
 }
 
 /** The five agent operations as contract entry points; configuration is read on every call. */
-export function createAgentEntryPoints(defaults: AgentDefaults = {}) {
+export function createAgentEntryPoints(defaults: AgentDefaults = {}, layers: Layers = productionLayers) {
   const storeFor = (request: { store_dir?: string }) => request.store_dir ?? defaults.storeDir;
   return {
     search: defineEntryPoint<AgentSearchRequest, AgentSearchResponse>({
       contract: "agent-search",
       layer: "agent-io",
-      handle: (request) => runAgentSearch(withDefaults(request, defaults), storeFor(request)),
+      handle: (request) => runAgentSearch(withDefaults(request, defaults), storeFor(request), layers),
     }),
     fetch: defineEntryPoint<AgentPageRequest, AgentPageResponse>({
       contract: "agent-page",
       layer: "agent-io",
-      handle: (request) => runAgentFetch(withDefaults(request, defaults), storeFor(request)),
+      handle: (request) => runAgentFetch(withDefaults(request, defaults), storeFor(request), layers),
     }),
     open: defineEntryPoint<AgentPageRequest, AgentPageResponse>({
       contract: "agent-page",
       layer: "agent-io",
-      handle: (request) => runAgentOpen(request, storeFor(request)),
+      handle: (request) => runAgentOpen(request, storeFor(request), layers),
     }),
     contents: defineEntryPoint<AgentContentsRequest, AgentContentsResponse>({
       contract: "agent-contents",
       layer: "agent-io",
-      handle: (request) => runAgentContents(withDefaults(request, defaults), storeFor(request)),
+      handle: (request) => runAgentContents(withDefaults(request, defaults), storeFor(request), layers),
     }),
     findSimilar: defineEntryPoint<AgentSimilarRequest, AgentSimilarResponse>({
       contract: "agent-similar",
       layer: "agent-io",
-      handle: (request) => runAgentSimilar(withDefaults(request, defaults), storeFor(request)),
+      handle: (request) => runAgentSimilar(withDefaults(request, defaults), storeFor(request), layers),
     }),
   };
 }

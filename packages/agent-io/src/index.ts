@@ -2,6 +2,7 @@
 export { createWebsift, type Websift, type WebsiftOptions } from "./websift.js";
 export { createAgentEntryPoints, type AgentDefaults, type AgentEntryPoints } from "./entry-points.js";
 export { AgentIoError } from "./errors.js";
+export { productionLayers, type Layers } from "./layers.js";
 export { createFence, fenceBody, neutralizeMarkers, type Fence } from "./fence/untrusted-fence.js";
 export { findInstructionLikeText, type InstructionFinding } from "./fence/instruction-scan.js";
 export type {

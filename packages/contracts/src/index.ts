@@ -35,7 +35,7 @@ export { checkContracts, type CheckProblem } from "./freeze/check-contracts.js";
 export { releaseContract, type ReleaseResult } from "./freeze/release-contract.js";
 export { contractsLayout, findRepoRoot, type ContractsLayout } from "./repo-paths.js";
 export { canonicalJson, schemaDigest, type JsonSchema } from "./schema-files.js";
-export { createConsumerPact, ConsumerPact, type ConsumerPactOptions, type InteractionSpec } from "./pact/consumer-pact.js";
+export { createConsumerPact, ConsumerPact, type ConsumerPactOptions, type InteractionSpec, type WatchSpec } from "./pact/consumer-pact.js";
 export { verifyProviderPacts, describeVerdicts, type InteractionVerdict, type ProviderState, type VerifyProviderOptions } from "./pact/verify-provider.js";
 export { readPactFiles, type PactFile, type PactInteraction, type PactFieldExpectation } from "./pact/pact-file.js";
 export { trackReads, type JsonTypeName, type ReadTracker } from "./pact/read-tracker.js";

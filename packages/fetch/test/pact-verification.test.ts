@@ -20,7 +20,11 @@ async function serve(handler: (path: string) => { status: number; headers?: Reco
   };
 }
 
+const ARTICLE = `<!doctype html><html><head><title>Backoff with jitter</title></head><body><article><h1>Backoff with jitter</h1><p>Wait a random delay between zero and the current backoff ceiling.</p></article></body></html>`;
+
 const states: Record<string, () => Promise<ProviderState>> = {
+  "a web server at {{base_url}} serves an article at /article": () =>
+    serve((path) => (path === "/article" ? { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: ARTICLE } : { status: 404, body: "not found" })),
   "a SearXNG-compatible server answers /search with JSON results": () =>
     serve(() => ({
       status: 200,

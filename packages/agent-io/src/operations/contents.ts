@@ -1,16 +1,17 @@
 import type { AgentContentsRequest, AgentContentsResponse, HandlerResult } from "@websift/contracts";
+import type { Layers } from "../layers.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { mapWithConcurrency } from "./concurrency.js";
 
 /** websift contents: several URLs, one outcome each, in request order; a failure never hides the others. */
-export async function runAgentContents(request: AgentContentsRequest, storeDir: string | undefined): Promise<HandlerResult<AgentContentsResponse>> {
+export async function runAgentContents(request: AgentContentsRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentContentsResponse>> {
   const fence = createFence();
   const charsPerPage = (request.page_size_tokens ?? 1000) * 4;
   const warnings: string[] = [];
   const results = await mapWithConcurrency(request.urls, 4, async (url) => {
-    const read = await readAndIndexPage(url, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+    const read = await readAndIndexPage(url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
     if (!read.ok) return { url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
     const first = read.markdown.slice(0, charsPerPage);
     warnings.push(...instructionWarnings(url, first));

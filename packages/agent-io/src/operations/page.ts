@@ -1,4 +1,5 @@
 import type { AgentPageRequest, AgentPageResponse, HandlerResult } from "@websift/contracts";
+import type { Layers } from "../layers.js";
 import { AgentIoError } from "../errors.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { createFence } from "../fence/untrusted-fence.js";
@@ -8,9 +9,9 @@ import { readAndIndexPage } from "../read/read-page.js";
 export const DEFAULT_PAGE_SIZE_TOKENS = 1000;
 
 /** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. */
-export async function runAgentFetch(request: AgentPageRequest, storeDir: string | undefined): Promise<HandlerResult<AgentPageResponse>> {
+export async function runAgentFetch(request: AgentPageRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   if (!request.url) throw new AgentIoError("invalid_request", "websift fetch needs `url` (to read a stored page by handle, use open).", { field: "url" });
-  const read = await readAndIndexPage(request.url, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+  const read = await readAndIndexPage(request.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
   if (!read.ok) {
     return {
       failure: {
@@ -21,6 +22,7 @@ export async function runAgentFetch(request: AgentPageRequest, storeDir: string 
     };
   }
   const reply = await buildPageReply({
+    layers,
     handle: read.handle,
     page: request.page ?? 1,
     pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,
@@ -36,9 +38,10 @@ export async function runAgentFetch(request: AgentPageRequest, storeDir: string 
 }
 
 /** websift open: a stored page by handle, with no network at all (`source: cache`). */
-export async function runAgentOpen(request: AgentPageRequest, storeDir: string | undefined): Promise<HandlerResult<AgentPageResponse>> {
+export async function runAgentOpen(request: AgentPageRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   if (!request.handle) throw new AgentIoError("invalid_request", "websift open needs `handle` (the `<site>~<12 hex>` id from a search or fetch).", { field: "handle" });
   const reply = await buildPageReply({
+    layers,
     handle: request.handle,
     page: request.page ?? 1,
     pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,

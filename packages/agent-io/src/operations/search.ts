@@ -1,5 +1,5 @@
 import type { AgentSearchRequest, AgentSearchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
-import { searchWeb } from "@websift/search";
+import type { Layers } from "../layers.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { readAndIndexPage, type PageRead, type PageReadFailure } from "../read/read-page.js";
@@ -36,8 +36,8 @@ function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
  * character budget (fetch + extract, every page indexed in the store) -> stable JSON, every
  * excerpt fenced as untrusted data. A page that could not be read is a failure with its reason.
  */
-export async function runAgentSearch(request: AgentSearchRequest, storeDir: string | undefined): Promise<HandlerResult<AgentSearchResponse>> {
-  const searched = await searchWeb(searchRequestFrom(request));
+export async function runAgentSearch(request: AgentSearchRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentSearchResponse>> {
+  const searched = await layers.search(searchRequestFrom(request));
   const found: SearchResponse | null = searched.data;
   if (!found) {
     return { failure: { code: searched.error?.code ?? "internal_error", message: searched.error?.message ?? "The search layer gave no reply.", ...(searched.error?.details ? { details: searched.error.details } : {}) } };
@@ -55,7 +55,7 @@ export async function runAgentSearch(request: AgentSearchRequest, storeDir: stri
   const reads = await mapWithConcurrency(toRead, READ_CONCURRENCY, async (result): Promise<PageRead | PageReadFailure> => {
     const remaining = deadline - Date.now();
     if (remaining < 250) return { ok: false, url: result.url, reason: "timeout", code: "timeout", detail: `No time left in the ${budget.timeout_seconds} s reading budget.`, retry_after_s: null, status: null };
-    return readAndIndexPage(result.url, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
+    return readAndIndexPage(result.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
   });
 
   // The budget is spent in rank order after every read finished, so timing never changes the outcome.

@@ -1,6 +1,5 @@
 import type { AgentSimilarRequest, AgentSimilarResponse, HandlerResult, SearchRequest } from "@websift/contracts";
-import { searchWeb } from "@websift/search";
-import { runStoreOperation } from "@websift/store";
+import type { Layers } from "../layers.js";
 import { AgentIoError } from "../errors.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
@@ -18,27 +17,27 @@ function describePage(title: string | null, text: string): string {
 }
 
 /** websift similar: pages like a stored page (by handle) or a URL (read first if not stored). */
-export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: string | undefined): Promise<HandlerResult<AgentSimilarResponse>> {
+export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentSimilarResponse>> {
   const store = storeDir ? { store_dir: storeDir } : {};
   let handle: string;
   if (HANDLE_PATTERN.test(request.target)) {
     handle = request.target;
   } else {
-    const listed = await runStoreOperation({ operation: "list", ...store });
+    const listed = await layers.store({ operation: "list", ...store });
     const existing = listed.data?.pages?.find((page) => page.url === request.target);
     if (existing) {
       handle = existing.handle;
     } else {
-      const read = await readAndIndexPage(request.target, { allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+      const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
       if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
       handle = read.handle;
     }
   }
-  const page = await runStoreOperation({ operation: "get", handle, page: 1, page_size_tokens: 4000, ...store });
+  const page = await layers.store({ operation: "get", handle, page: 1, page_size_tokens: 4000, ...store });
   if (!page.ok || !page.data) throw new AgentIoError(page.error?.code ?? "not_found", page.error?.message ?? `No stored page ${handle}.`, { field: "target" });
   const query = describePage(page.data.title ?? null, page.data.content ?? "");
   const limit = request.limit ?? 10;
-  const passages = await runStoreOperation({ operation: "search", query, limit: Math.min(100, limit * 4), ...store });
+  const passages = await layers.store({ operation: "search", query, limit: Math.min(100, limit * 4), ...store });
   const bestByPage = new Map<string, AgentSimilarResponse["from_store"][number]>();
   for (const passage of passages.data?.passages ?? []) {
     if (passage.handle === handle || bestByPage.has(passage.handle)) continue;
@@ -56,7 +55,7 @@ export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: st
     if (request.engines) searchRequest.engines = request.engines;
     if (request.searxng_url) searchRequest.searxng_url = request.searxng_url;
     if (request.allow_private_hosts) searchRequest.allow_private_hosts = true;
-    const searched = await searchWeb(searchRequest);
+    const searched = await layers.search(searchRequest);
     data.search_outcome = searched.data?.outcome ?? searched.error?.code ?? null;
     data.from_search = (searched.data?.results ?? [])
       .filter((result) => result.url !== data.source.url)

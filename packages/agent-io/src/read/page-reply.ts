@@ -1,10 +1,11 @@
 import type { AgentPageResponse } from "@websift/contracts";
-import { runStoreOperation } from "@websift/store";
 import { AgentIoError } from "../errors.js";
+import type { Layers } from "../layers.js";
 import { fenceBody, type Fence } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 
 export interface PageReplyOptions {
+  layers: Layers;
   handle: string;
   page: number;
   pageSizeTokens: number;
@@ -18,7 +19,7 @@ export interface PageReplyOptions {
 /** One page of a stored document, fenced, with instruction-like text listed and optional highlights. */
 export async function buildPageReply(options: PageReplyOptions): Promise<AgentPageResponse> {
   const storeDir = options.storeDir ? { store_dir: options.storeDir } : {};
-  const got = await runStoreOperation({ operation: "get", handle: options.handle, page: options.page, page_size_tokens: options.pageSizeTokens, ...storeDir });
+  const got = await options.layers.store({ operation: "get", handle: options.handle, page: options.page, page_size_tokens: options.pageSizeTokens, ...storeDir });
   if (!got.ok || !got.data) {
     throw new AgentIoError(got.error?.code ?? "internal_error", got.error?.message ?? `Cannot read ${options.handle} from the store.`, got.error?.details);
   }
@@ -37,7 +38,7 @@ export async function buildPageReply(options: PageReplyOptions): Promise<AgentPa
     warnings: instructionWarnings(options.handle, content),
   };
   if (options.query) {
-    const found = await runStoreOperation({ operation: "search", query: options.query, handle: options.handle, limit: 3, ...storeDir });
+    const found = await options.layers.store({ operation: "search", query: options.query, handle: options.handle, limit: 3, ...storeDir });
     reply.highlights = (found.data?.passages ?? []).map((passage) => ({
       text: fenceBody(options.fence, passage.text, { datamark: options.datamark }),
       score: passage.score,

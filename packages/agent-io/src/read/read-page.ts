@@ -1,9 +1,8 @@
 import type { ErrorCode, FetchRequest, FetchResponse } from "@websift/contracts";
-import { extractContent } from "@websift/extract";
-import { fetchUrl } from "@websift/fetch";
-import { runStoreOperation } from "@websift/store";
+import type { Layers } from "../layers.js";
 
 export interface ReadOptions {
+  layers: Layers;
   allowPrivateHosts: boolean;
   storeDir: string | undefined;
   timeoutMs: number;
@@ -51,7 +50,7 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
   const fetchRequest: FetchRequest = { url, timeout_ms: options.timeoutMs, retries: 1 };
   if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
   else fetchRequest.cache = { mode: "use" }; // internal pages change under a developer's hands: not cached
-  const fetched = await fetchUrl(fetchRequest);
+  const fetched = await options.layers.fetch(fetchRequest);
   const data = fetched.data;
   if (!fetched.ok || !data || data.body === null) {
     if (!data) {
@@ -67,7 +66,7 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
       status: data.status,
     };
   }
-  const extracted = await extractContent({
+  const extracted = await options.layers.extract({
     url: data.final_url,
     ...(data.body_encoding === "base64" ? { body_base64: data.body } : { html: data.body }),
     ...(data.content_type ? { content_type: data.content_type } : {}),
@@ -90,7 +89,7 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
       status: data.status,
     };
   }
-  const stored = await runStoreOperation({
+  const stored = await options.layers.store({
     operation: "add",
     ...(options.storeDir ? { store_dir: options.storeDir } : {}),
     pages: [{ url, markdown: page.content_markdown, ...(page.title ? { title: page.title } : {}), fetched_at: new Date().toISOString() }],

@@ -43,8 +43,24 @@ function templatize(value: unknown, params: Record<string, string>): unknown {
  * reply to the consumer's code through a read tracker, and keeps the fields the consumer read.
  * `write()` saves the pact only when every interaction of the suite passed.
  */
+export interface WatchSpec {
+  /** Names the interaction and the provider state it needs, from the request the consumer sent. */
+  describe(request: unknown): { description: string; providerState: string };
+  /** Values that differ between runs, replaced by `{{name}}` in the recorded request. */
+  params?: (request: unknown) => Record<string, string>;
+}
+
+interface PendingCall {
+  description: string;
+  providerState: string;
+  request: unknown;
+  params: Record<string, string>;
+  reads: () => Map<string, Set<string>>;
+}
+
 export class ConsumerPact {
   private readonly recorded: PactInteraction[] = [];
+  private pending: PendingCall[] = [];
   private failures = 0;
 
   constructor(private readonly options: ConsumerPactOptions) {
@@ -72,6 +88,46 @@ export class ConsumerPact {
       this.failures += 1;
       throw error;
     }
+  }
+
+  /**
+   * Wrap the provider's entry point for consumer code that makes several calls in one flow: every
+   * call runs the real provider and hands back a read-tracking view. Calls are recorded only when
+   * the surrounding `scenario` passes.
+   */
+  watch<TData>(producer: (request: unknown) => Promise<Envelope<TData>>, spec: WatchSpec): (request: unknown) => Promise<Envelope<TData>> {
+    return async (request) => {
+      const envelope = await producer(request);
+      const tracker = trackReads(envelope);
+      const { description, providerState } = spec.describe(request);
+      this.pending.push({ description, providerState, request, params: spec.params?.(request) ?? {}, reads: tracker.reads });
+      return tracker.view;
+    };
+  }
+
+  /** Run consumer code that calls watched producers; record its calls if it passes, discard them if it throws. */
+  async scenario(run: () => Promise<void>): Promise<void> {
+    this.pending = [];
+    try {
+      await run();
+    } catch (error) {
+      this.pending = [];
+      this.failures += 1;
+      throw error;
+    }
+    for (const call of this.pending) {
+      const reads = [...call.reads()].map(([path, types]) => ({ path, types: [...types].sort() as PactInteraction["reads"][number]["types"] })).sort((a, b) => a.path.localeCompare(b.path));
+      if (reads.length === 0) continue; // a call whose reply the consumer never read carries no expectation
+      const existing = this.recorded.find((interaction) => interaction.description === call.description);
+      if (existing) {
+        const known = new Set(existing.reads.map((read) => read.path));
+        existing.reads.push(...reads.filter((read) => !known.has(read.path)));
+        existing.reads.sort((a, b) => a.path.localeCompare(b.path));
+        continue;
+      }
+      this.recorded.push({ description: call.description, provider_state: call.providerState, request: templatize(call.request, call.params), reads });
+    }
+    this.pending = [];
   }
 
   /** Write the pact file if every interaction passed; returns its path, or null when nothing was written. */
