@@ -1,0 +1,25 @@
+import type { AgentPageResponse } from "@websift/contracts";
+import type { AgentEntryPoints } from "../../entry-points.js";
+import { envelopeSchemaOf, narrowRequestSchema, requestSchemaOf } from "../contract-schemas.js";
+import { renderPageText } from "../render-text.js";
+import type { McpToolRegistry } from "../tool-registry.js";
+import { envelopeToolResult } from "../tool-result.js";
+
+/** web_fetch: read one URL over the network, fenced and paginated, and index it in the store. */
+export function registerWebFetchTool(registry: McpToolRegistry, entry: AgentEntryPoints): void {
+  registry.add({
+    definition: {
+      name: "web_fetch",
+      title: "Read a web page",
+      description:
+        "Fetch one URL, extract its main content as Markdown, index it in the local store and return one page of it (page_size_tokens per page), fenced as untrusted data. " +
+        "The reply's handle lets web_open read later pages with no network. With `query`, also returns the passages most relevant to it (highlights). " +
+        "A blocked, challenge or error page is an error result with its reason, never content.",
+      // The agent-page contract serves fetch and open; this tool takes the URL half of it.
+      inputSchema: narrowRequestSchema(requestSchemaOf("agent-page"), { drop: ["handle"], require: ["url"] }),
+      outputSchema: envelopeSchemaOf("agent-page"),
+      annotations: { title: "Read a web page", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    call: async (args) => envelopeToolResult(await entry.fetch(args), (data: AgentPageResponse) => renderPageText(data)),
+  });
+}

@@ -1,0 +1,46 @@
+import type { Envelope, SearchRequest, SearchResponse } from "@websift/contracts";
+import { searchWeb } from "@websift/search";
+import { restErrorEnvelope } from "./rest-envelopes.js";
+
+/** The reply of the compatibility route (seed 004's WebSearchResponse). */
+export interface WebSearchCompatResponse {
+  query: string;
+  /** The engines that answered, joined by `+` (e.g. `searxng`, `duckduckgo+wikipedia`); `none` when every engine failed. */
+  provider: string;
+  results: Array<{ title: string; url: string; snippet: string; engines: string[] }>;
+}
+
+const DEFAULT_MAX_RESULTS = 8;
+// An engine "answered" when it replied, even with nothing; a failed engine is not a provider.
+const ANSWERED = new Set(["ok", "partial", "empty"]);
+
+function providerOf(found: SearchResponse | null): string {
+  const engines = (found?.engines ?? []) as Array<{ name: string; outcome: string }>;
+  const answered = engines.filter((engine) => ANSWERED.has(engine.outcome)).map((engine) => engine.name);
+  return answered.length > 0 ? answered.join("+") : "none";
+}
+
+/**
+ * GET /api/system/web-search?query=(or q=)&maxResults=N: the thin platform route of seed 004.
+ * It runs the search layer's entry point (ranked links with snippets, no page reading), the same
+ * one behind web_search, so the two never drift; `provider` makes degradation visible.
+ */
+export async function answerCompatWebSearch(params: URLSearchParams): Promise<Envelope<WebSearchCompatResponse>> {
+  const query = (params.get("query") ?? params.get("q") ?? "").trim();
+  if (!query) return restErrorEnvelope("search", "invalid_request", "GET /api/system/web-search needs `query` (or `q`), e.g. ?query=http+429+retry-after.", { field: "query" });
+  const rawMax = params.get("maxResults");
+  const maxResults = rawMax === null || rawMax.trim() === "" ? DEFAULT_MAX_RESULTS : Number(rawMax);
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 200) {
+    return restErrorEnvelope("search", "invalid_request", `maxResults must be a whole number from 1 to 200, got "${rawMax}".`, { field: "maxResults" });
+  }
+  const request: SearchRequest = { query, limit: maxResults };
+  const searched = await searchWeb(request);
+  const found = searched.data;
+  const data: WebSearchCompatResponse = {
+    query,
+    provider: providerOf(found),
+    results: (found?.results ?? []).slice(0, maxResults).map((result) => ({ title: result.title, url: result.url, snippet: result.snippet, engines: result.engines })),
+  };
+  // The search layer's header (contract, request id, timing, warnings) is kept; only `data` is reshaped.
+  return { ...searched, data } as Envelope<WebSearchCompatResponse>;
+}

@@ -1,0 +1,179 @@
+import { CONTRACT_SCHEMAS, CONTRACT_VERSIONS, type ContractName } from "@websift/contracts";
+
+type JsonObject = Record<string, unknown>;
+
+// Contracts whose definitions become components.schemas; `search` supplies EngineReport and the
+// results the compatibility route reshapes.
+const DOCUMENTED: readonly ContractName[] = ["agent-search", "agent-page", "agent-contents", "agent-similar", "search", "envelope"];
+// `$id` would rebase the `#/components/...` references inside a component; `$schema` is implied by OpenAPI 3.1.
+const FILE_ONLY_KEYS = new Set(["$schema", "$id"]);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|[-_])([a-z0-9])/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
+}
+
+/** The component name of a contract definition: its `title` when it has one (AgentSearchRequest, EngineReport, ...). */
+function componentName(contract: ContractName, definition: string, schema: JsonObject): string {
+  return typeof schema["title"] === "string" && /^[A-Za-z0-9_]+$/.test(schema["title"]) ? schema["title"] : `${pascal(contract)}${pascal(definition)}`;
+}
+
+/** Copy a schema, pointing its `#/$defs/x` references at the component that x became. */
+function rewriteRefs(value: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, names));
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (FILE_ONLY_KEYS.has(key)) continue;
+    if (key === "$ref" && typeof child === "string" && child.startsWith("#/$defs/")) {
+      const target = names.get(child.slice("#/$defs/".length));
+      copy[key] = target ? `#/components/schemas/${target}` : child;
+    } else if (key !== "$defs") copy[key] = rewriteRefs(child, names);
+  }
+  return copy;
+}
+
+/** components.schemas from the contracts' $defs (and the Envelope itself), generated, never hand-kept. */
+function contractComponents(): JsonObject {
+  const components: JsonObject = {};
+  for (const contract of DOCUMENTED) {
+    const file = CONTRACT_SCHEMAS[contract];
+    const defs = (file["$defs"] ?? {}) as Record<string, JsonObject>;
+    const names = new Map(Object.entries(defs).map(([definition, schema]) => [definition, componentName(contract, definition, schema)]));
+    for (const [definition, schema] of Object.entries(defs)) components[names.get(definition)!] = rewriteRefs(schema, names);
+    // The envelope file is itself a schema (its $defs are its parts).
+    if (contract === "envelope") components["Envelope"] = rewriteRefs(file, names);
+  }
+  return components;
+}
+
+const COMPAT_RESPONSE: JsonObject = {
+  type: "object",
+  title: "WebSearchCompatResponse",
+  description: "Seed 004's WebSearchResponse: `provider` names the engines that answered (joined by `+`), `none` when every engine failed.",
+  required: ["query", "provider", "results"],
+  properties: {
+    query: { type: "string", description: "Echo of the request." },
+    provider: { type: "string", description: "The engines that answered, e.g. `searxng` or `duckduckgo+wikipedia`; anything but `searxng` means degraded results." },
+    results: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["title", "url", "snippet", "engines"],
+        properties: {
+          title: { type: "string" },
+          url: { type: "string" },
+          snippet: { type: "string" },
+          engines: { type: "array", items: { type: "string" } },
+        },
+      },
+    },
+  },
+};
+
+/** An Envelope whose `data` is the given component (or null). */
+function envelopeOf(component: string): JsonObject {
+  return {
+    allOf: [{ $ref: "#/components/schemas/Envelope" }, { type: "object", properties: { data: { anyOf: [{ $ref: `#/components/schemas/${component}` }, { type: "null" }] } } }],
+  };
+}
+
+function jsonContent(schema: JsonObject): JsonObject {
+  return { "application/json": { schema } };
+}
+
+function responses(component: string, failures: Record<string, string>): JsonObject {
+  const out: JsonObject = { "200": { description: "An ok Envelope.", content: jsonContent(envelopeOf(component)) } };
+  for (const [status, description] of Object.entries(failures)) out[status] = { description, content: jsonContent(envelopeOf(component)) };
+  return out;
+}
+
+function queryParameter(name: string, description: string, schema: JsonObject, required = false): JsonObject {
+  return { name, in: "query", required, description, schema };
+}
+
+const SEARCH_FAILURES = { "400": "Invalid request (error.details.field names the field).", "502": "Every engine failed (engines_failed); data.engines says why.", "503": "No engine configured." };
+const PAGE_FAILURES = { "400": "Invalid request.", "403": "The SSRF guard refused the target.", "422": "The page is blocked, an error page or empty; error.details.reason.", "502": "Network failure.", "504": "Timed out." };
+
+/**
+ * The OpenAPI 3.1 document served at /openapi.json. Schemas come from the contracts, so the
+ * document cannot disagree with what the entry points validate. The HTTP status of each failure
+ * follows status-map.ts.
+ */
+export function buildOpenApiDocument(version: string): JsonObject {
+  const searchParameters = [
+    queryParameter("q", "The query (or `query`).", { type: "string" }),
+    queryParameter("query", "The query (or `q`).", { type: "string" }),
+    queryParameter("engines", "Comma-separated engines.", { type: "string" }),
+    queryParameter("searxng_url", "SearXNG base URL.", { type: "string" }),
+    queryParameter("tier", "Search effort.", { type: "string", enum: ["instant", "standard", "deep", "research"] }),
+    queryParameter("top_n", "Pages read.", { type: "integer" }),
+    queryParameter("total_chars", "Excerpt characters across all pages.", { type: "integer" }),
+    queryParameter("per_item_chars", "Excerpt characters per page.", { type: "integer" }),
+    queryParameter("limit", "Maximum results.", { type: "integer" }),
+    queryParameter("no_extract", "1: rank only, read no pages.", { type: "string" }),
+    queryParameter("explain", "1: include dropped results and score parts.", { type: "string" }),
+    queryParameter("allow_private_hosts", "1: allow loopback and private targets.", { type: "string" }),
+  ];
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "websift REST API",
+      version,
+      description: `Web search results an agent can use. Every reply is an Envelope (envelope contract ${CONTRACT_VERSIONS.envelope}); page text is fenced untrusted data.`,
+    },
+    servers: [{ url: "http://127.0.0.1:8787" }],
+    paths: {
+      "/v1/search": {
+        get: { operationId: "search", summary: "Search, rank and read the top pages (agent-search).", parameters: searchParameters, responses: responses("AgentSearchResponse", SEARCH_FAILURES) },
+        post: { operationId: "searchJson", summary: "Search with a JSON agent-search request.", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSearchRequest" }) }, responses: responses("AgentSearchResponse", SEARCH_FAILURES) },
+      },
+      "/v1/fetch": {
+        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageRequest" }) }, responses: responses("AgentPageResponse", PAGE_FAILURES) },
+      },
+      "/v1/open/{handle}": {
+        get: {
+          operationId: "open",
+          summary: "Read a stored page by handle, with no network (agent-page).",
+          parameters: [
+            { name: "handle", in: "path", required: true, schema: { type: "string" } },
+            queryParameter("page", "1-based page.", { type: "integer", minimum: 1 }),
+            queryParameter("page_size_tokens", "Tokens per page.", { type: "integer", minimum: 50 }),
+            queryParameter("query", "Also return highlights for this query.", { type: "string" }),
+            queryParameter("datamark", "1: interleave a data marker.", { type: "string" }),
+          ],
+          responses: responses("AgentPageResponse", { "400": "Invalid request.", "404": "No such handle or page." }),
+        },
+      },
+      "/v1/contents": {
+        post: { operationId: "contents", summary: "Read several pages, one outcome per URL (agent-contents).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentContentsRequest" }) }, responses: responses("AgentContentsResponse", { "400": "Invalid request." }) },
+      },
+      "/v1/similar": {
+        post: { operationId: "similar", summary: "Find pages similar to a URL or handle (agent-similar).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSimilarRequest" }) }, responses: responses("AgentSimilarResponse", { "400": "Invalid request.", "404": "No such handle." }) },
+      },
+      "/api/system/web-search": {
+        get: {
+          operationId: "compatWebSearch",
+          summary: "Compatibility route: ranked links with snippets and the provider that answered.",
+          parameters: [
+            queryParameter("query", "The query (or `q`).", { type: "string" }),
+            queryParameter("q", "Alias of `query`.", { type: "string" }),
+            queryParameter("maxResults", "Maximum results (default 8).", { type: "integer", minimum: 1, maximum: 200 }),
+          ],
+          responses: responses("WebSearchCompatResponse", SEARCH_FAILURES),
+        },
+      },
+      "/healthz": {
+        get: { operationId: "health", summary: "Liveness.", responses: { "200": { description: "Alive.", content: jsonContent({ type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, version: { type: "string" } } }) } } },
+      },
+      "/openapi.json": {
+        get: { operationId: "openapi", summary: "This document.", responses: { "200": { description: "OpenAPI 3.1 document.", content: jsonContent({ type: "object" }) } } },
+      },
+    },
+    components: { schemas: { ...contractComponents(), WebSearchCompatResponse: COMPAT_RESPONSE } },
+  };
+}

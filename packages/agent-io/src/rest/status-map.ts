@@ -1,0 +1,60 @@
+import type { Envelope, ErrorCode } from "@websift/contracts";
+
+/**
+ * The HTTP status of an Envelope. The Envelope says everything; the status only lets plain HTTP
+ * clients and proxies tell the kinds of failure apart:
+ * - 200 ok (a search whose outcome is `partial` or `empty` is still ok)
+ * - 400 the request is wrong (invalid_request)
+ * - 403 the SSRF guard or a policy refused the target (refused)
+ * - 404 no such handle, page or archive record (not_found, not_in_archive)
+ * - 409 two URLs map to one handle (handle_collision)
+ * - 413 a body or page exceeded its size limit (too_large)
+ * - 422 the target was reached but is not usable content: a block or challenge page, an HTTP error
+ *       page, an empty page, an unsupported type, a redirect loop
+ * - 429 the target asked us to slow down (rate_limited; Retry-After when known)
+ * - 501 this build lacks the operation (not_available)
+ * - 502 upstream failure: every engine failed, a reply that could not be parsed, a network or DNS
+ *       failure, rejected engine credentials, an exhausted quota
+ * - 503 not configured, or the store is busy (retry)
+ * - 504 the operation timed out
+ * - 500 a websift defect or a malformed configuration file
+ */
+const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  refused: 403,
+  not_found: 404,
+  not_in_archive: 404,
+  handle_collision: 409,
+  too_large: 413,
+  blocked: 422,
+  http_error: 422,
+  empty_content: 422,
+  unsupported_content: 422,
+  redirect_loop: 422,
+  rate_limited: 429,
+  not_available: 501,
+  engines_failed: 502,
+  parse_failed: 502,
+  network_error: 502,
+  dns_failed: 502,
+  auth_failed: 502,
+  quota_exhausted: 502,
+  not_configured: 503,
+  store_locked: 503,
+  timeout: 504,
+  invalid_config: 500,
+  internal_error: 500,
+  output_invalid: 500,
+  store_corrupt: 500,
+};
+
+export function httpStatusOf(envelope: Envelope<unknown>): number {
+  if (envelope.ok || !envelope.error) return 200;
+  return STATUS_OF[envelope.error.code] ?? 500;
+}
+
+/** Seconds for a Retry-After header, when the failure carries them. */
+export function retryAfterOf(envelope: Envelope<unknown>): number | undefined {
+  const value = envelope.error?.details?.["retry_after_s"];
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
+}

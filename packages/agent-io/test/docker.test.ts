@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+// No Docker engine runs where the tests run, so the deployment files are checked statically.
+const DOCKER_DIR = fileURLToPath(new URL("../../../docker/", import.meta.url));
+const PACKAGE_JSON = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { bin: Record<string, string> };
+const ROOT_PACKAGE_JSON = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { packageManager: string };
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  ports?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+  command?: string[];
+}
+
+const compose = parse(readFileSync(join(DOCKER_DIR, "compose.yaml"), "utf8")) as { services: Record<string, ComposeService> };
+const settings = parse(readFileSync(join(DOCKER_DIR, "searxng/settings.yml"), "utf8")) as { search: { formats: string[] }; server: { limiter: boolean; secret_key: string } };
+const dockerfile = readFileSync(join(DOCKER_DIR, "Dockerfile"), "utf8");
+
+/** The JSON-array (exec form) argument of a Dockerfile instruction. */
+function execForm(instruction: string): string[] {
+  const line = dockerfile.split("\n").find((candidate) => candidate.startsWith(`${instruction} `));
+  expect(line, `${instruction} line`).toBeDefined();
+  return JSON.parse(line!.slice(instruction.length + 1)) as string[];
+}
+
+describe("docker/compose.yaml", () => {
+  it("parses and runs SearXNG next to websift", () => {
+    expect(Object.keys(compose.services).sort()).toEqual(["searxng", "websift"]);
+    expect(compose.services["searxng"]!.image).toMatch(/searxng\/searxng/);
+  });
+
+  it("uses only ${NAME} interpolation, which compose understands", () => {
+    const text = readFileSync(join(DOCKER_DIR, "compose.yaml"), "utf8");
+    const code = text.split("\n").filter((line) => !line.trimStart().startsWith("#")).join("\n");
+    expect(code.match(/\$(?!\{[A-Z_][A-Z0-9_]*(:?[-?][^}]*)?\})/g)).toBeNull();
+  });
+
+  it("publishes every port on the host's loopback only", () => {
+    expect(compose.services["searxng"]!.ports).toEqual(["127.0.0.1:8888:8080"]);
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const port of service.ports ?? []) expect(port, `${name} port ${port}`).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+    }
+  });
+
+  it("mounts the SearXNG settings that exist in the repository", () => {
+    const mount = compose.services["searxng"]!.volumes!.find((volume) => volume.includes("/etc/searxng/settings.yml"));
+    expect(mount).toBeDefined();
+    expect(existsSync(resolve(DOCKER_DIR, mount!.split(":")[0]!))).toBe(true);
+  });
+
+  it("builds websift from the repository with docker/Dockerfile and points it at the SearXNG service", () => {
+    const websift = compose.services["websift"]!;
+    expect(existsSync(join(resolve(DOCKER_DIR, websift.build!.context), websift.build!.dockerfile))).toBe(true);
+    expect(existsSync(join(resolve(DOCKER_DIR, websift.build!.context), "pnpm-lock.yaml"))).toBe(true);
+    expect(websift.environment!["WEBSIFT_SEARXNG_URL"]).toBe("http://searxng:8080");
+    const containerPort = websift.ports![0]!.split(":")[2];
+    expect(websift.command).toEqual(["serve", "--host", "0.0.0.0", "--port", containerPort]);
+  });
+});
+
+describe("docker/searxng/settings.yml", () => {
+  it("enables the JSON format and disables the limiter", () => {
+    expect(settings.search.formats).toContain("json");
+    expect(settings.server.limiter).toBe(false);
+    // SearXNG refuses its stock key; the key comes from SEARXNG_SECRET.
+    expect(settings.server.secret_key).not.toBe("ultrasecretkey");
+  });
+});
+
+describe("docker/Dockerfile", () => {
+  it("builds on node 20 with the repository's pnpm, a frozen lockfile and pnpm build", () => {
+    expect(dockerfile).toMatch(/^FROM node:20\b/m);
+    const pnpmVersion = ROOT_PACKAGE_JSON.packageManager.replace(/^pnpm@/, "");
+    expect(pnpmVersion).toBe("12.4.2");
+    expect(dockerfile).toContain(`pnpm@${pnpmVersion}`);
+    expect(dockerfile).toContain("pnpm install --frozen-lockfile");
+    expect(dockerfile).toMatch(/pnpm build/);
+    expect(dockerfile).toMatch(/WEBSIFT_SEARXNG_URL=http:\/\/searxng:8080/);
+  });
+
+  it("runs `websift serve --host 0.0.0.0 --port 8787`, a bin agent-io declares and ships", () => {
+    const [bin, ...args] = [...execForm("ENTRYPOINT"), ...execForm("CMD")];
+    expect(Object.keys(PACKAGE_JSON.bin)).toContain(bin);
+    expect(existsSync(fileURLToPath(new URL(`../${PACKAGE_JSON.bin[bin!]}`, import.meta.url)))).toBe(true);
+    expect(args).toEqual(["serve", "--host", "0.0.0.0", "--port", "8787"]);
+    expect(dockerfile).toMatch(/^EXPOSE 8787$/m);
+  });
+});
