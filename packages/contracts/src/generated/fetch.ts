@@ -253,4 +253,14 @@ export interface FetchResponse {
    * The outcome in words, for a person.
    */
   detail?: string | null;
+  /**
+   * For an API's error answer (http_error or rate_limited with a JSON or text body): its first 4096 characters, so a caller can read the API's own reason. Never set for block pages.
+   */
+  error_body?: string | null;
+  /**
+   * A few response headers callers need to read (rate-limit and retry headers), lower-case names.
+   */
+  headers?: {
+    [k: string]: string;
+  };
 }
