@@ -14,7 +14,7 @@ const allowedLayers = {
 };
 const layers = Object.keys(allowedLayers);
 
-const PUBLIC_ENTRY = "(src/index\\.ts|dist/index\\.(js|d\\.ts)|package\\.json)$";
+const PUBLIC_ENTRY = "(src/(index|tooling)\\.ts|dist/(index|tooling)\\.(js|d\\.ts)|package\\.json)$";
 
 module.exports = {
   forbidden: [

@@ -1,4 +1,5 @@
 // Public API of @websift/contracts, exported by name: a test snapshots this list.
+// Runtime only (entry points, validation, pacts); contract tooling that needs Ajv is in ./tooling.
 export { ContractsError } from "./errors.js";
 export {
   createRequestId,
@@ -19,10 +20,9 @@ export {
   type EntryPointDefinition,
   type HandlerResult,
 } from "./entry-point.js";
+export { CONTRACT_KEYWORDS } from "./keywords.js";
 export {
-  CONTRACT_KEYWORDS,
   contractValidator,
-  createContractAjv,
   describeAjvErrors,
   summarizeIssues,
   validateContractValue,
@@ -30,10 +30,6 @@ export {
   type ValidationResult,
 } from "./validate.js";
 export { CONTRACT_NAMES, CONTRACT_SCHEMAS, CONTRACT_VERSIONS, type ContractName } from "./generated/schemas.js";
-export { findBreakingChanges, rootDirection, type BreakingChange, type Direction } from "./compat/find-breaking-changes.js";
-export { checkContracts, type CheckProblem } from "./freeze/check-contracts.js";
-export { releaseContract, type ReleaseResult } from "./freeze/release-contract.js";
-export { contractsLayout, findRepoRoot, type ContractsLayout } from "./repo-paths.js";
 export { canonicalJson, schemaDigest, type JsonSchema } from "./schema-files.js";
 export { createConsumerPact, ConsumerPact, type ConsumerPactOptions, type InteractionSpec, type WatchSpec } from "./pact/consumer-pact.js";
 export { verifyProviderPacts, describeVerdicts, type InteractionVerdict, type ProviderState, type VerifyProviderOptions } from "./pact/verify-provider.js";

@@ -1,17 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { CONTRACT_SCHEMAS, type ContractName } from "./generated/schemas.js";
-
-/** Keywords websift adds to JSON Schema; registered so Ajv's strict mode accepts them. */
-export const CONTRACT_KEYWORDS = ["x-contract-version"] as const;
-
-/** A strict Ajv 2020 instance that knows websift's keywords and formats (no schemas added). */
-export function createContractAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  addFormats.default(ajv);
-  for (const keyword of CONTRACT_KEYWORDS) ajv.addKeyword(keyword);
-  return ajv;
-}
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ContractName } from "./generated/schemas.js";
+import { VALIDATORS } from "./generated/validators.js";
 
 export interface ValidationIssue {
   /** Dotted path of the offending field, e.g. `results[0].url`; `(root)` for the value itself. */
@@ -21,36 +10,15 @@ export interface ValidationIssue {
 
 export type ValidationResult = { valid: true } | { valid: false; issues: ValidationIssue[] };
 
-let sharedAjv: Ajv2020 | undefined;
-const validatorCache = new Map<string, ValidateFunction>();
+const precompiled = VALIDATORS as unknown as Record<string, ValidateFunction | undefined>;
 
-const addedContracts = new Set<ContractName>();
-
-/** One shared instance; a contract's schema is added the first time it is used (contracts are self-contained). */
-function contractAjv(contract: ContractName): Ajv2020 {
-  sharedAjv ??= createContractAjv();
-  if (!addedContracts.has(contract)) {
-    sharedAjv.addSchema(CONTRACT_SCHEMAS[contract]);
-    addedContracts.add(contract);
-  }
-  return sharedAjv;
-}
-
-function schemaId(contract: ContractName): string {
-  return CONTRACT_SCHEMAS[contract]["$id"] as string;
-}
-
-/** The compiled validator for a contract's `$defs.<definition>`, or for the whole schema when omitted. */
+/**
+ * The validator for a contract's `$defs.<definition>`, or for the whole schema when omitted.
+ * Validators are precompiled by `pnpm contracts:generate`, so validation costs no Ajv import or compile.
+ */
 export function contractValidator(contract: ContractName, definition?: string): ValidateFunction {
-  const key = `${contract}#${definition ?? ""}`;
-  let validate = validatorCache.get(key);
-  if (!validate) {
-    const ajv = contractAjv(contract);
-    const ref = definition ? `${schemaId(contract)}#/$defs/${definition}` : schemaId(contract);
-    validate = ajv.getSchema(ref);
-    if (!validate) throw new Error(`Contract ${contract} has no definition "${definition}".`);
-    validatorCache.set(key, validate);
-  }
+  const validate = precompiled[`${contract}#${definition ?? ""}`];
+  if (!validate) throw new Error(`Contract ${contract} has no precompiled validator for "${definition ?? "(root)"}"; run pnpm contracts:generate.`);
   return validate;
 }
 

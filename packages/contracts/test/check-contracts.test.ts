@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkContracts, contractsLayout, releaseContract, type ContractsLayout } from "../src/index.js";
+import { checkContracts, contractsLayout, releaseContract, type ContractsLayout } from "../src/tooling.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findBreakingChanges, type JsonSchema } from "../src/index.js";
+import type { JsonSchema } from "../src/index.js";
+import { findBreakingChanges } from "../src/tooling.js";
 
 const base: JsonSchema = {
   $defs: {

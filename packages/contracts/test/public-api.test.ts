@@ -12,26 +12,19 @@ it("exports exactly the public API (changes only on purpose)", async () => {
     "ERROR_CODES",
     "ERROR_CODE_DESCRIPTIONS",
     "canonicalJson",
-    "checkContracts",
     "contractValidator",
-    "contractsLayout",
     "createConsumerPact",
-    "createContractAjv",
     "createRequestId",
     "defineEntryPoint",
     "describeAjvErrors",
     "describeVerdicts",
     "errorEnvelope",
-    "findBreakingChanges",
-    "findRepoRoot",
     "isErrorCode",
     "isRetryableByDefault",
     "okEnvelope",
     "printEnvelope",
     "readPactFiles",
     "readStdinText",
-    "releaseContract",
-    "rootDirection",
     "schemaDigest",
     "summarizeIssues",
     "trackReads",
@@ -39,6 +32,11 @@ it("exports exactly the public API (changes only on purpose)", async () => {
     "validateContractValue",
     "verifyProviderPacts",
   ]);
+});
+
+it("keeps contract tooling (which loads Ajv) out of the runtime entry, in ./tooling", async () => {
+  const tooling = Object.keys(await import("../src/tooling.js")).sort();
+  expect(tooling).toEqual(["CONTRACT_KEYWORDS", "checkContracts", "contractsLayout", "createContractAjv", "findBreakingChanges", "findRepoRoot", "releaseContract", "rootDirection"]);
 });
 
 it("the central error list has the codes every layer needs", async () => {

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { findBreakingChanges } from "../compat/find-breaking-changes.js";
 import type { ContractsLayout } from "../repo-paths.js";
 import { compareSemver, readContractFiles, readJsonFile, schemaDigest, SEMVER_PATTERN, type ContractFile, type JsonSchema } from "../schema-files.js";
-import { createContractAjv } from "../validate.js";
+import { createContractAjv } from "../contract-ajv.js";
 import { readLock, type ContractsLock } from "./lock-file.js";
 
 export interface CheckProblem {

@@ -1,5 +1,6 @@
 import { compile } from "json-schema-to-typescript";
 import type { ContractFile } from "../schema-files.js";
+import { generateValidatorsModule } from "./generate-validators.js";
 
 const BANNER_LINES = [
   "// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:",
@@ -49,5 +50,6 @@ export async function generateSources(contracts: ContractFile[]): Promise<Map<st
     files.set(`${contract.name}.ts`, await generateTypesModule(contract));
   }
   files.set("schemas.ts", generateSchemasModule(contracts));
+  files.set("validators.ts", generateValidatorsModule(contracts, BANNER));
   return files;
 }

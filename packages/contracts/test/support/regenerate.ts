@@ -1,4 +1,4 @@
-import type { ContractsLayout } from "../../src/index.js";
+import type { ContractsLayout } from "../../src/tooling.js";
 import { writeGeneratedSources } from "../../src/generate/write-generated.js";
 
 /** Regenerate the scratch copy's generated sources, as `pnpm contracts:generate` does in the repo. */
