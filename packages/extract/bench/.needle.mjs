@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+const D='/work/main/packages/extract/dist/core/';
+const { parseHtml } = await import(D+'dom.js');
+const { precleanHtml } = await import(D+'preclean.js');
+const { stripHidden } = await import(D+'strip-hidden.js');
+const { removePageChrome } = await import(D+'boilerplate.js');
+const id=process.argv[2];
+const gt = JSON.parse(readFileSync('/work/shared/bench/wcxb-dev/ground-truth/'+id+'.json','utf8'));
+const lines = gt.ground_truth.main_content.split('\n').filter(l=>l.length>60);
+const needle = (process.argv[3] ? lines[Number(process.argv[3])] : lines[Math.floor(lines.length/2)]).slice(0,40);
+console.log('needle', JSON.stringify(needle));
+const html=gunzipSync(readFileSync('/work/shared/bench/wcxb-dev/html/'+id+'.html.gz')).toString();
+const has=(d)=>(d.body?.textContent??'').replace(/\s+/g,' ').includes(needle);
+const pre=precleanHtml(html); console.log('raw', html.includes(needle), 'pre', pre.html.includes(needle));
+const doc=parseHtml(pre.html); console.log('parsed', has(doc));
+const el=[...doc.querySelectorAll('*')].filter(e=>e.textContent.replace(/\s+/g,' ').includes(needle)).pop();
+stripHidden(doc, pre.css); console.log('stripped', has(doc));
+if (!has(doc) && el) { for (let e=el; e; e=e.parentElement) console.log('  ', e.localName, [...e.attributes].map(a=>a.name+'='+a.value.slice(0,60)).join(' ')); }
+removePageChrome(doc.body,{keepComments:false}); console.log('chrome', has(doc));
+if (!has(doc) && el) { for (let e=el; e; e=e.parentElement) console.log('  ', e.localName, [...e.attributes].map(a=>a.name+'='+a.value.slice(0,60)).join(' ')); }
+const { runReadability } = await import(D+'readability.js');
+const r = runReadability(doc); console.log('readability', r?.content.textContent.replace(/\s+/g,' ').includes(needle), r?.content.textContent.length);
+const pre2=precleanHtml(html); const doc2=parseHtml(pre2.html); stripHidden(doc2, pre2.css);
+const r2 = runReadability(doc2); console.log('readability no-chrome', r2?.content.textContent.replace(/\s+/g,' ').includes(needle), r2?.content.textContent.length);
+const doc3=parseHtml(html);
+const r3 = runReadability(doc3); console.log('readability raw', r3?.content.textContent.replace(/\s+/g,' ').includes(needle), r3?.content.textContent.length);
+const d4=parseHtml(pre.html); console.log('pre only', runReadability(d4)?.content.textContent.length);
+const d5=parseHtml(html); stripHidden(d5, pre.css); console.log('raw+strip', runReadability(d5)?.content.textContent.length);
+const d6=parseHtml(html); stripHidden(d6, ''); console.log('raw+strip no css', runReadability(d6)?.content.textContent.length);

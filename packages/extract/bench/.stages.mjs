@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+const D='/work/main/packages/extract/dist/core/';
+const { parseHtml } = await import(D+'dom.js');
+const { precleanHtml } = await import(D+'preclean.js');
+const { stripHidden } = await import(D+'strip-hidden.js');
+const { removePageChrome } = await import(D+'boilerplate.js');
+const id=process.argv[2];
+const html = gunzipSync(readFileSync('/work/shared/bench/wcxb-dev/html/'+id+'.html.gz')).toString();
+const w=(d)=>(d.body?.textContent??'').split(/\s+/).length;
+const pre=precleanHtml(html); const doc=parseHtml(pre.html); console.log('parsed', w(doc), 'msg', doc.querySelectorAll('article.message, .message--post').length);
+stripHidden(doc, pre.css); console.log('stripped', w(doc), 'msg', doc.querySelectorAll('article.message, .message--post').length);
+removePageChrome(doc.body,{keepComments:true}); console.log('chrome', w(doc), 'msg', doc.querySelectorAll('article.message, .message--post').length);

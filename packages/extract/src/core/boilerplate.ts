@@ -1,0 +1,115 @@
+// Precision cleanups: page furniture that Readability and the heuristics would otherwise keep inside the
+// content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes).
+import { classAndId, isElement, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
+
+// Matched against class and id tokens; `\b` is wrong here because class names use - and _ as separators.
+const token = (words: string): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, "i");
+
+const ALWAYS_CHROME = token(
+  [
+    "cookie", "cookies", "consent", "gdpr", "onetrust", "cookiebanner", "cc-banner", "cookie-notice",
+    "share", "sharing", "sharebar", "share-bar", "social-share", "social-links", "social-icons", "sharedaddy", "addthis", "addtoany", "a2a",
+    "related", "related-posts", "relatedposts", "recommended", "recommendations", "more-stories", "read-next", "readnext", "you-may-like", "jp-relatedposts",
+    "newsletter", "subscribe",
+    "tags", "tag-list", "taglist", "tagcloud", "tag-cloud", "post-tags", "entry-tags", "article-tags",
+    "breadcrumb", "breadcrumbs", "skip-link", "skiplink", "skip-to-content",
+    "ad", "ads", "advert", "advertisement", "adsbygoogle", "ad-slot", "ad-container", "dfp",
+    "popup", "modal",
+    "author-box", "author-bio", "about-author", "post-navigation", "nav-links",
+  ].join("|"),
+);
+const CREDIT = token("credit|credits|photo-credit|image-credit|copyright|byline-credit|attribution");
+const COMMENTS = token("comments|comment-list|commentlist|comments-area|comment-respond|respond|disqus_thread|disqus");
+const STRUCTURAL = "nav, aside, footer, form, button, select, textarea, input, label, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=dialog], [role=menu], [role=menubar], [role=toolbar]";
+
+export interface ChromeOptions {
+  /** Forum pages keep comment lists: there, the comments are the content. */
+  keepComments: boolean;
+}
+
+/** Removes chrome everywhere below `root`; never removes an element holding most of root's text. */
+export function removePageChrome(root: Element, options: ChromeOptions): void {
+  const rootText = Math.max(1, textLength(root));
+  for (const el of Array.from(root.querySelectorAll("*"))) {
+    if (!el.isConnected) continue;
+    const tag = tagOf(el);
+    if (tag === "html" || tag === "body" || tag === "main" || tag === "article") continue;
+    const names = classAndId(el);
+    if (names.trim() === "") continue;
+    let remove = false;
+    if (ALWAYS_CHROME.test(names)) remove = true;
+    else if (!options.keepComments && COMMENTS.test(names)) remove = true;
+    else if (CREDIT.test(names) && textLength(el) < 200) remove = true;
+    if (!remove) continue;
+    // A wrapper named after a feature of the page ("has-share-bar") may hold the article: keep large blocks.
+    const len = textLength(el);
+    if (len > rootText * 0.4 && len > 400) continue;
+    el.remove();
+  }
+}
+
+/** Structural furniture (menus, sidebars, footers, form widgets) for the heuristic extractors. */
+export function removeStructuralChrome(root: Element): void {
+  const rootText = Math.max(1, textLength(root));
+  for (const el of Array.from(root.querySelectorAll(STRUCTURAL))) {
+    if (!el.isConnected) continue;
+    // A <form> wrapping the whole page (ASP.NET) or a large <aside> holding prose is content.
+    const tag = tagOf(el);
+    if ((tag === "form" || tag === "aside") && textLength(el) > rootText * 0.5) continue;
+    el.remove();
+  }
+  for (const el of Array.from(root.querySelectorAll("header"))) {
+    if (!el.isConnected) continue;
+    // Site headers are link lists; an article's <header> holds its title and byline and stays.
+    if (linkDensity(el) > 0.5 || el.querySelector("nav, [role=navigation]")) el.remove();
+  }
+  removeLinkLists(root);
+}
+
+/**
+ * Lists and blocks that are almost all links and many of them: menus without <nav>, tag clouds, link
+ * footers. One post-order pass with running counts: per-element querySelectorAll and textContent would
+ * make this quadratic in the depth of the page.
+ */
+function removeLinkLists(root: Element): void {
+  measure(root, false);
+}
+
+interface LinkStats {
+  text: number;
+  linkText: number;
+  links: number;
+}
+
+const LINK_LIST_CANDIDATE = new Set(["ul", "ol", "div", "section", "p", "table", "dl"]);
+
+function measure(node: Node, inLink: boolean): LinkStats {
+  if (node.nodeType === TEXT_NODE) {
+    const len = (node as Text).data.replace(/\s+/g, " ").trim().length;
+    return { text: len, linkText: inLink ? len : 0, links: 0 };
+  }
+  const stats: LinkStats = { text: 0, linkText: 0, links: 0 };
+  if (!isElement(node)) return stats;
+  const tag = tagOf(node);
+  const isLink = tag === "a";
+  for (let child = node.firstChild; child; ) {
+    const next = child.nextSibling;
+    const c = measure(child, inLink || isLink);
+    if (c.text >= 0) {
+      stats.text += c.text;
+      stats.linkText += c.linkText;
+      stats.links += c.links;
+    }
+    child = next;
+  }
+  if (isLink) stats.links++;
+  if (LINK_LIST_CANDIDATE.has(tag) && stats.links >= 4 && stats.text > 0) {
+    const density = stats.linkText / stats.text;
+    const wordsPerLink = stats.text / 6 / stats.links;
+    if (density > 0.85 && wordsPerLink < 6) {
+      node.remove();
+      return { text: 0, linkText: 0, links: 0 };
+    }
+  }
+  return stats;
+}

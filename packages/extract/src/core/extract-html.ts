@@ -1,0 +1,120 @@
+// The HTML path: parse, strip hidden content, read metadata, classify, then the extraction chain
+// page-type -> readability -> main-heuristic -> body-text, recording which step produced the content.
+import { removePageChrome } from "./boilerplate.js";
+import { parseHtml } from "./dom.js";
+import { precleanHtml } from "./preclean.js";
+import { extractMainContent } from "./extractors/main-content.js";
+import { findForumPosts, renderForumThread } from "./extractors/forum.js";
+import { readJsonLd } from "./json-ld.js";
+import { markCodeLanguages, toMarkdown } from "./markdown.js";
+import { readMetadata, toIsoDate } from "./metadata.js";
+import { classifyPageType } from "./page-type.js";
+import { toPlainText } from "./plain-text.js";
+import { scoreQuality } from "./quality.js";
+import { runReadability } from "./readability.js";
+import { stripHidden } from "./strip-hidden.js";
+import { cleanLine, countWords } from "./text.js";
+import type { ExtractedVia, ExtractPageResult, PageType } from "./types.js";
+
+// Types whose content is a region of the page rather than one prose block: Readability keeps too little.
+const REGION_TYPES = new Set<PageType>(["product", "listing", "collection", "service"]);
+
+interface Candidate {
+  content: Element;
+  via: ExtractedVia;
+  text: string;
+  words: number;
+}
+
+export function extractHtml(url: string, html: string): ExtractPageResult {
+  const warnings: string[] = [];
+  const pre = precleanHtml(html);
+  const doc = parseHtml(pre.html);
+  const jsonLd = readJsonLd(doc, pre.jsonLd);
+  warnings.push(...jsonLd.warnings);
+  stripHidden(doc, pre.css);
+  const meta = readMetadata(doc, url, jsonLd.blocks);
+  const bodyWords = countWords(doc.body?.textContent ?? "");
+  const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
+  if (doc.body) removePageChrome(doc.body, { keepComments: pageType === "forum" });
+
+  const candidate = (content: Element | null, via: ExtractedVia): Candidate | null => {
+    if (!content) return null;
+    const text = toPlainText(content);
+    return { content, via, text, words: countWords(text) };
+  };
+
+  let chosen: Candidate | null = null;
+  if (pageType === "forum") {
+    const posts = findForumPosts(doc);
+    if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
+  }
+  // Computed before Readability, which rewrites the document in place.
+  const heuristic = chosen ? null : candidate(extractMainContent(doc, { keepComments: pageType === "forum" }), "main-heuristic");
+  if (!chosen && heuristic && REGION_TYPES.has(pageType) && heuristic.words >= 20) chosen = heuristic;
+
+  let readabilityMeta: ReturnType<typeof runReadability> = null;
+  if (!chosen) {
+    markCodeLanguages(doc);
+    readabilityMeta = safeReadability(doc, warnings);
+    const fromReadability = candidate(readabilityMeta?.content ?? null, "readability");
+    if (fromReadability && heuristic && fromReadability.words < Math.min(heuristic.words * 0.3, 150)) {
+      warnings.push("readability_too_short");
+      chosen = heuristic;
+    } else {
+      chosen = fromReadability ?? heuristic;
+    }
+  }
+  if (!chosen || chosen.words < 5) {
+    // Readability has consumed the document: the last resort reads a fresh parse of the whole body.
+    const fresh = parseHtml(pre.html);
+    stripHidden(fresh, pre.css);
+    const body = candidate(extractMainContent(fresh, { keepComments: true, wholeBody: true }), "body-text");
+    if (body && body.words > (chosen?.words ?? 0)) chosen = body;
+  }
+
+  const title = meta.title ?? cleanLine(readabilityMeta?.title);
+  const markdown = chosen ? toMarkdown(chosen.content, url) : "";
+  const text = chosen?.text ?? "";
+  const words = chosen?.words ?? 0;
+  const via: ExtractedVia = chosen?.via ?? "body-text";
+  if (words === 0) warnings.push("empty_content");
+  const quality = scoreQuality({ rawHtml: html, title, text, wordCount: words, bodyWordCount: bodyWords, extractedVia: via });
+  warnings.push(...quality.warnings);
+
+  const published =
+    meta.published ?? (readabilityMeta?.publishedTime ? toPublished(readabilityMeta.publishedTime) : null);
+  return {
+    url,
+    title,
+    content_markdown: markdown,
+    content_text: text,
+    page_type: pageType,
+    quality_score: quality.score,
+    extracted_via: via,
+    published,
+    byline: meta.byline ?? cleanLine(readabilityMeta?.byline),
+    language: meta.language ?? cleanLine(readabilityMeta?.lang),
+    site_name: meta.site_name ?? cleanLine(readabilityMeta?.siteName),
+    canonical_url: meta.canonical_url,
+    og_type: meta.og_type,
+    json_ld: jsonLd.blocks,
+    word_count: words,
+    warnings: [...new Set(warnings)],
+  };
+}
+
+function toPublished(raw: string): ExtractPageResult["published"] {
+  const value = toIsoDate(raw);
+  return value ? { value, source: "meta" } : null;
+}
+
+function safeReadability(doc: Document, warnings: string[]): ReturnType<typeof runReadability> {
+  try {
+    return runReadability(doc);
+  } catch {
+    // Readability throws on some malformed trees; the heuristics below still have the content.
+    warnings.push("readability_failed");
+    return null;
+  }
+}

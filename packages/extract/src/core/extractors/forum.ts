@@ -1,0 +1,136 @@
+// Forum threads: every post, each with its author and date. Readability keeps the longest post and drops
+// the rest, which is the failure this extractor exists for.
+import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
+import { classAndId, tagOf, textLength } from "../dom.js";
+import { cleanLine } from "../text.js";
+import { findMainContainer } from "./main-content.js";
+
+// Forum software post containers, most specific first (Discourse, XenForo, vBulletin, phpBB, punBB,
+// Stack Exchange, Reddit, then generic schema.org and class conventions).
+const POST_SELECTORS = [
+  '[itemtype*="DiscussionForumPosting" i]',
+  ".crawler-post, .topic-post",
+  "article.message--post, article.message",
+  "li.postbit, .postcontainer, .postbitlegacy",
+  "div.blockpost",
+  "div.post.bg1, div.post.bg2, div.post.has-profile",
+  "#question, .answer",
+  "shreddit-post, shreddit-comment, .thing.comment, .thing.link",
+  '[itemtype*="schema.org/Question" i], [itemtype*="schema.org/Answer" i]',
+  '[itemtype*="schema.org/Comment" i]',
+  '[id^="post-"][class*="post"], [id^="post_"][class*="post"]',
+  ".forum-post, .post-container, .message-container",
+];
+
+// The message text inside a post, without the user card (join date, post count, badges) around it.
+const BODY = '[itemprop="text"], [itemprop="articleBody"], .message-body .bbWrapper, .message-body, .bbWrapper, .cooked, .postmsg, .postbody .content, .postcontent, .post-content, .post_body, .post-body, .postbody, .s-prose, .js-post-body, .post-text, .message-content, .comment-content, .md, [slot="comment"], [slot="text-body"]';
+
+const AUTHOR = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [data-author], .username, .user-name, .author, .creator, .poster, .post-author, .postauthor, .user-details a, [class*="author" i] a, [class*="username" i]';
+const DATE = 'time[datetime], [itemprop="datePublished"], [itemprop="dateCreated"], .post-date, .postdate, .date, [class*="timestamp" i], .relativetime';
+
+export interface ForumPost {
+  author: string | null;
+  date: string | null;
+  body: Element;
+}
+
+/** Posts in document order, or null when the page does not show at least two. */
+export function findForumPosts(doc: Document): ForumPost[] | null {
+  let posts: Element[] = [];
+  // The selector finding the most posts wins (Discourse marks the first post and the replies with different
+  // schema types); ties go to the more specific, earlier one. One post (an unanswered question) is a thread.
+  for (const selector of POST_SELECTORS) {
+    const found = outermost(Array.from(doc.querySelectorAll(selector))).filter((el) => textLength(el) > 20);
+    if (found.length > posts.length) posts = found;
+  }
+  if (posts.length === 0) {
+    posts = repeatedBlocks(doc);
+    if (posts.length < 2) return null;
+  }
+  return posts.map((el) => {
+    const author = el.getAttribute("data-author") ?? cleanLine(el.querySelector(AUTHOR)?.textContent);
+    const dateEl = el.querySelector(DATE);
+    const date = cleanLine(dateEl?.textContent) ?? cleanLine(dateEl?.getAttribute("datetime"));
+    const bodySource = el.querySelector(BODY) ?? el;
+    const body = bodySource.cloneNode(true) as Element;
+    removeStructuralChrome(body);
+    removePageChrome(body, { keepComments: true });
+    return { author: author && author.length < 80 ? author : null, date, body };
+  });
+}
+
+/** Drops matches nested in another match: a post's quoted reply is part of that post. */
+function outermost(els: Element[]): Element[] {
+  const set = new Set(els);
+  return els.filter((el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) if (set.has(p)) return false;
+    return true;
+  });
+}
+
+/**
+ * Fallback for unknown forum software: the sibling group with one tag-and-class signature holding the most
+ * text, e.g. <div class="reply"> x 12. Menus lose because their items are short.
+ */
+export function repeatedBlocks(doc: Document): Element[] {
+  // Searched inside the main region: sidebars ("latest posts") repeat too.
+  const body = findMainContainer(doc) ?? doc.body;
+  if (!body) return [];
+  let best: Element[] = [];
+  let bestScore = 0;
+  for (const parent of Array.from(body.querySelectorAll("*"))) {
+    const kids = Array.from(parent.children);
+    if (kids.length < 3) continue;
+    const groups = new Map<string, Element[]>();
+    for (const kid of kids) {
+      const sig = `${tagOf(kid)}.${classAndId(kid).split(/\s+/).filter((c) => c && !/\d/.test(c)).slice(0, 2).join(".")}`;
+      const g = groups.get(sig);
+      if (g) g.push(kid);
+      else groups.set(sig, [kid]);
+    }
+    if (parent.closest("aside, nav, footer, header")) continue;
+    for (const group of groups.values()) {
+      if (group.length < 3) continue;
+      let total = 0;
+      let long = 0;
+      for (const el of group) {
+        const len = textLength(el);
+        total += len;
+        if (len >= 80) long++;
+      }
+      if (long < 2) continue;
+      const score = total * (long / group.length);
+      if (score > bestScore) {
+        bestScore = score;
+        best = group;
+      }
+    }
+  }
+  return best;
+}
+
+/** One container with an author/date line before each post body. */
+export function renderForumThread(doc: Document, title: string | null, posts: ForumPost[]): Element {
+  const out = doc.createElement("div");
+  if (title) {
+    const h1 = doc.createElement("h1");
+    h1.textContent = title;
+    out.appendChild(h1);
+  }
+  for (const post of posts) {
+    const section = doc.createElement("section");
+    const head = [post.author, post.date].filter(Boolean).join(" · ");
+    // The body usually repeats the author line; only add one when the post itself lacks it.
+    const bodyText = post.body.textContent ?? "";
+    if (head && !(post.author && bodyText.includes(post.author))) {
+      const p = doc.createElement("p");
+      const strong = doc.createElement("strong");
+      strong.textContent = head;
+      p.appendChild(strong);
+      section.appendChild(p);
+    }
+    section.appendChild(post.body);
+    out.appendChild(section);
+  }
+  return out;
+}

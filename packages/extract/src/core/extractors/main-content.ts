@@ -1,0 +1,68 @@
+// The "main-heuristic" path: the page's main landmark (or the largest content-named container), minus
+// structural furniture. It keeps everything inside that region, which suits pages that are not one
+// article (services, listings, collections, products) and rescues pages where Readability keeps too little.
+import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
+import { textLength } from "../dom.js";
+
+// In order of trust: landmarks first, then common content ids and classes, then <article>.
+const CANDIDATE_IDS = ["main-content", "maincontent", "main", "content", "primary"];
+const CANDIDATE_CLASSES = ["main-content", "site-content", "page-content", "content"];
+
+function candidateRank(el: Element): number {
+  const tag = el.localName;
+  if (tag === "main") return 0;
+  if (el.getAttribute("role") === "main") return 1;
+  const id = el.getAttribute("id");
+  if (id) {
+    const i = CANDIDATE_IDS.indexOf(id.toLowerCase());
+    if (i >= 0) return 2 + i;
+  }
+  const cls = el.getAttribute("class");
+  if (cls) {
+    const tokens = cls.toLowerCase().split(/\s+/);
+    for (let i = 0; i < CANDIDATE_CLASSES.length; i++) if (tokens.includes(CANDIDATE_CLASSES[i]!)) return 2 + CANDIDATE_IDS.length + i;
+  }
+  if (tag === "article") return 100;
+  return -1;
+}
+
+export function findMainContainer(doc: Document): Element | null {
+  const body = doc.body;
+  if (!body) return null;
+  // One traversal collects every candidate; linkedom pays a full walk per querySelectorAll.
+  const ranked: Array<[number, Element]> = [];
+  for (const el of Array.from(body.querySelectorAll("*"))) {
+    const rank = candidateRank(el);
+    if (rank >= 0) ranked.push([rank, el]);
+  }
+  if (ranked.length === 0) return null;
+  ranked.sort((a, b) => a[0] - b[0]);
+  const bodyLen = Math.max(1, textLength(body));
+  let best: Element | null = null;
+  let bestLen = 0;
+  for (const [rank, el] of ranked) {
+    if (best && bestRank(best) <= 1 && rank > 1) break;
+    const len = textLength(el);
+    // A landmark wins if it holds a fair share of the page; later, broader names only if clearly larger.
+    if (len < bodyLen * 0.15 || len < 100) continue;
+    if (!best || len > bestLen * 1.5) {
+      best = el;
+      bestLen = len;
+    }
+  }
+  return best;
+}
+
+function bestRank(el: Element): number {
+  return candidateRank(el);
+}
+
+/** A cleaned copy of the main container, or of the whole body when no container is found. */
+export function extractMainContent(doc: Document, options: { keepComments: boolean; wholeBody?: boolean }): Element | null {
+  const source = options.wholeBody ? doc.body : findMainContainer(doc);
+  if (!source) return null;
+  const copy = source.cloneNode(true) as Element;
+  removeStructuralChrome(copy);
+  removePageChrome(copy, { keepComments: options.keepComments });
+  return textLength(copy) > 0 ? copy : null;
+}

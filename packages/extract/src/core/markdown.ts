@@ -1,0 +1,146 @@
+// HTML to Markdown: turndown with the joplin GFM plugin, which converts tables even without <thead>.
+import TurndownService from "turndown";
+import { gfm } from "@joplin/turndown-plugin-gfm";
+import { removeInvisibleChars } from "./text.js";
+
+let service: TurndownService | undefined;
+
+function getService(): TurndownService {
+  if (service) return service;
+  const td = new TurndownService({
+    headingStyle: "atx",
+    codeBlockStyle: "fenced",
+    bulletListMarker: "-",
+    emDelimiter: "_",
+    hr: "---",
+  });
+  td.use(gfm);
+  td.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "form" as never]);
+  // Images without alt text or inlined as data: URIs are bytes, not content, for a reader of Markdown.
+  td.addRule("useful-images", {
+    filter: "img",
+    replacement: (_content, node) => {
+      const el = node as HTMLElement;
+      const alt = (el.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim();
+      const src = el.getAttribute("src") ?? "";
+      if (!alt || !src || src.startsWith("data:")) return "";
+      return `![${alt.replace(/[[\]]/g, "")}](${src})`;
+    },
+  });
+  // Links that go nowhere (script handlers, fragments) keep their text only.
+  td.addRule("plain-links", {
+    filter: (node) => {
+      if (node.nodeName !== "A") return false;
+      const href = node.getAttribute("href") ?? "";
+      return !href || href.startsWith("#") || /^javascript:/i.test(href);
+    },
+    replacement: (content) => content,
+  });
+  // Every <pre> is code, with or without an inner <code>; the language survives Readability as data-lang.
+  td.addRule("fenced-pre", {
+    filter: "pre",
+    replacement: (_content, node) => {
+      const el = node as HTMLElement;
+      const code = (el.textContent ?? "").replace(/^\n+|\s+$/g, "");
+      if (!code) return "";
+      const lang = el.getAttribute("data-lang") ?? el.querySelector("code")?.getAttribute("data-lang") ?? languageOf(el) ?? "";
+      const longest = Math.max(2, ...Array.from(code.matchAll(/`+/g), (m) => m[0].length));
+      const fence = "`".repeat(longest + 1);
+      return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
+    },
+  });
+  service = td;
+  return td;
+}
+
+/** Converts a content element; relative links are resolved against `baseUrl` first. */
+export function toMarkdown(root: Element, baseUrl: string): string {
+  absolutizeLinks(root, baseUrl);
+  prepareTables(root);
+  // turndown deep-copies its input; the content element is already this call's own copy, so it is
+  // handed over as is (a copy of a large page costs as much as parsing it again).
+  const input = Object.create(root, { cloneNode: { value: () => root } }) as HTMLElement;
+  const md = getService().turndown(input);
+  return removeInvisibleChars(md).replace(/\n{3,}/g, "\n\n").trim();
+}
+
+function absolutizeLinks(root: Element, baseUrl: string): void {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    return;
+  }
+  for (const [selector, attr] of [["a[href]", "href"], ["img[src]", "src"]] as const) {
+    for (const el of Array.from(root.querySelectorAll(selector))) {
+      const value = el.getAttribute(attr);
+      if (!value || value.startsWith("#") || /^(?:data|javascript|mailto|tel):/i.test(value)) continue;
+      try {
+        el.setAttribute(attr, new URL(value, base).href);
+      } catch {
+        // An unparsable URL stays as written.
+      }
+    }
+  }
+}
+
+/**
+ * The GFM rule reads `table.rows`, which linkedom does not implement (every table would come out as glued
+ * cell text), and it cannot render layout tables (nested or single-cell) or cells outside a table.
+ * Data tables get a `rows` getter; layout tables and stray cells become plain blocks.
+ */
+function prepareTables(root: Element): void {
+  installRowsShim(root);
+  for (const table of Array.from(root.querySelectorAll("table")).reverse()) {
+    const cells = table.querySelectorAll("td, th").length;
+    if (cells <= 1 || table.querySelector("table")) toBlocks(table);
+  }
+  for (const cell of Array.from(root.querySelectorAll("td, th, tr, tbody, thead, tfoot"))) {
+    if (!cell.closest("table")) toBlocks(cell);
+  }
+}
+
+function toBlocks(el: Element): void {
+  const doc = el.ownerDocument;
+  for (const part of [el, ...Array.from(el.querySelectorAll("tbody, thead, tfoot, tr, td, th, caption"))]) {
+    if (part !== el && part.closest("table") !== el) continue;
+    const div = doc.createElement("div");
+    while (part.firstChild) div.appendChild(part.firstChild);
+    part.replaceWith(div);
+  }
+}
+
+const shimmed = new WeakSet<object>();
+
+function installRowsShim(root: Element): void {
+  const table = root.querySelector("table");
+  if (!table || "rows" in table) return;
+  const proto = Object.getPrototypeOf(table) as object;
+  if (shimmed.has(proto)) return;
+  shimmed.add(proto);
+  Object.defineProperty(proto, "rows", {
+    configurable: true,
+    get(this: Element) {
+      if (this.localName !== "table") return undefined;
+      return Array.from(this.querySelectorAll("tr")).filter((tr) => tr.closest("table") === this);
+    },
+  });
+}
+
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w+#-]+)/i;
+
+function languageOf(el: Element): string | null {
+  for (const node of [el, el.querySelector("code"), el.parentElement]) {
+    const m = node ? LANGUAGE_CLASS.exec(node.getAttribute("class") ?? "") : null;
+    if (m?.[1]) return m[1].toLowerCase();
+  }
+  return null;
+}
+
+/** Copies code languages into data-lang before Readability strips class attributes. */
+export function markCodeLanguages(root: ParentNode): void {
+  for (const pre of Array.from(root.querySelectorAll("pre"))) {
+    const lang = languageOf(pre);
+    if (lang) pre.setAttribute("data-lang", lang);
+  }
+}

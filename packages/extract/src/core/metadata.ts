@@ -1,0 +1,141 @@
+// Page metadata from JSON-LD, <meta>, <link> and a few DOM conventions, each with a stated source.
+import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
+import type { PublishedDate } from "./types.js";
+import { cleanLine } from "./text.js";
+
+export interface PageMetadata {
+  title: string | null;
+  byline: string | null;
+  published: PublishedDate | null;
+  language: string | null;
+  site_name: string | null;
+  canonical_url: string | null;
+  og_type: string | null;
+  description: string | null;
+}
+
+const ARTICLE_TYPES = /Article|BlogPosting|Report|NewsArticle|Posting|WebPage|Recipe|HowTo|Review|Question|Product/;
+
+export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): PageMetadata {
+  const nodes = jsonLdNodes(jsonLd);
+  const meta = metaMap(doc);
+  const main = nodes.find((n) => typesOf(n).some((t) => ARTICLE_TYPES.test(t) && t !== "WebPage")) ?? null;
+  const title =
+    cleanLine(meta.get("og:title")) ??
+    cleanLine(meta.get("twitter:title")) ??
+    (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null) ??
+    cleanLine(doc.querySelector("h1")?.textContent) ??
+    cleanLine(doc.querySelector("title")?.textContent);
+  const byline =
+    (main ? cleanLine(stringField(main, "author")) : null) ??
+    cleanLine(meta.get("author")) ??
+    cleanLine(meta.get("article:author")) ??
+    cleanLine(meta.get("parsely-author")) ??
+    cleanLine(meta.get("dc.creator")) ??
+    cleanLine(doc.querySelector('[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]')?.textContent);
+  return {
+    title,
+    byline: byline && byline.length <= 200 && !/^https?:/.test(byline) ? byline : null,
+    published: findPublished(doc, nodes, meta),
+    language: findLanguage(doc, meta, nodes),
+    site_name:
+      cleanLine(meta.get("og:site_name")) ??
+      siteNameFromJsonLd(nodes) ??
+      cleanLine(meta.get("application-name")),
+    canonical_url: resolve(canonicalHref(doc), url) ?? cleanLine(meta.get("og:url")),
+    og_type: cleanLine(meta.get("og:type"))?.toLowerCase() ?? null,
+    description: cleanLine(meta.get("og:description")) ?? cleanLine(meta.get("description")),
+  };
+}
+
+function metaMap(doc: Document): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of Array.from(doc.querySelectorAll("meta"))) {
+    const key = (m.getAttribute("property") ?? m.getAttribute("name") ?? m.getAttribute("itemprop") ?? m.getAttribute("http-equiv") ?? "").toLowerCase().trim();
+    const content = m.getAttribute("content");
+    if (key && content && !out.has(key)) out.set(key, content);
+  }
+  return out;
+}
+
+const META_DATE_KEYS = [
+  "article:published_time", "og:published_time", "datepublished", "publishdate", "publish-date", "pubdate",
+  "parsely-pub-date", "sailthru.date", "dc.date.issued", "dc.date", "dcterms.created", "citation_publication_date",
+  "date", "article.published", "published_time",
+];
+
+function findPublished(doc: Document, nodes: Array<Record<string, unknown>>, meta: Map<string, string>): PublishedDate | null {
+  for (const node of nodes) {
+    const v = toIsoDate(typeof node["datePublished"] === "string" ? (node["datePublished"] as string) : null);
+    if (v) return { value: v, source: "json-ld" };
+  }
+  for (const key of META_DATE_KEYS) {
+    const v = toIsoDate(meta.get(key) ?? null);
+    if (v) return { value: v, source: "meta" };
+  }
+  const itemprop = doc.querySelector('[itemprop="datePublished"]');
+  if (itemprop) {
+    const v = toIsoDate(itemprop.getAttribute("content") ?? itemprop.getAttribute("datetime") ?? itemprop.textContent);
+    if (v) return { value: v, source: "meta" };
+  }
+  const time = doc.querySelector("article time[datetime], main time[datetime], time[pubdate], time[datetime]");
+  const v = toIsoDate(time?.getAttribute("datetime") ?? null);
+  return v ? { value: v, source: "time" } : null;
+}
+
+/** ISO 8601: a bare date stays a date; anything Date can read becomes a UTC timestamp. */
+export function toIsoDate(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const s = raw.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/.test(s)) return s;
+  const t = Date.parse(s);
+  if (Number.isNaN(t)) return null;
+  const year = new Date(t).getUTCFullYear();
+  if (year < 1990 || year > 2100) return null;
+  return new Date(t).toISOString();
+}
+
+function findLanguage(doc: Document, meta: Map<string, string>, nodes: Array<Record<string, unknown>>): string | null {
+  const raw =
+    doc.documentElement?.getAttribute("lang") ??
+    doc.documentElement?.getAttribute("xml:lang") ??
+    meta.get("content-language") ??
+    meta.get("og:locale") ??
+    nodes.map((n) => (typeof n["inLanguage"] === "string" ? (n["inLanguage"] as string) : null)).find(Boolean) ??
+    null;
+  const lang = cleanLine(raw)?.replace(/_/g, "-");
+  return lang && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang) ? lang : null;
+}
+
+function siteNameFromJsonLd(nodes: Array<Record<string, unknown>>): string | null {
+  const site = nodes.find((n) => typesOf(n).includes("WebSite"));
+  if (site) {
+    const name = stringField(site, "name");
+    if (name) return cleanLine(name);
+  }
+  for (const n of nodes) {
+    const publisher = n["publisher"];
+    if (publisher && typeof publisher === "object" && !Array.isArray(publisher)) {
+      const name = (publisher as Record<string, unknown>)["name"];
+      if (typeof name === "string") return cleanLine(name);
+    }
+  }
+  return null;
+}
+
+function resolve(href: string | null | undefined, base: string): string | null {
+  if (!href) return null;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return null;
+  }
+}
+
+function canonicalHref(doc: Document): string | null {
+  for (const link of Array.from(doc.querySelectorAll("link[rel]"))) {
+    if (/(?:^|\s)canonical(?:\s|$)/i.test(link.getAttribute("rel") ?? "")) return link.getAttribute("href");
+  }
+  return null;
+}

@@ -1,0 +1,141 @@
+// Page-type classification from JSON-LD, og:type, URL shape and DOM signals. The type routes extraction,
+// so a signal that is cheap and reliable (schema.org type) outranks a guess from the URL or the markup.
+import { jsonLdNodes, typesOf } from "./json-ld.js";
+import type { PageType } from "./types.js";
+
+const LD_TYPES: Array<[RegExp, PageType]> = [
+  [/^(?:DiscussionForumPosting|QAPage|SocialMediaPosting)$/, "forum"],
+  [/^(?:Product|ProductGroup|IndividualProduct|Car|Vehicle|SoftwareApplication|Book|Offer)$/, "product"],
+  [/^(?:TechArticle|APIReference)$/, "documentation"],
+  [/^(?:CollectionPage|OfferCatalog|SearchResultsPage)$/, "collection"],
+  [/^(?:NewsArticle|Article|BlogPosting|Report|ScholarlyArticle|OpinionNewsArticle|AnalysisNewsArticle|LiveBlogPosting|Recipe|Review|HowTo)$/, "article"],
+  [/^(?:Service|ProfessionalService|LocalBusiness|FinancialProduct|MedicalBusiness|LegalService|HomeAndConstructionBusiness)$/, "service"],
+];
+
+export interface PageTypeSignals {
+  type: PageType;
+  /** Which signal decided, for warnings and debugging. */
+  reason: string;
+}
+
+export function classifyPageType(doc: Document, url: string, jsonLd: unknown[], ogType: string | null): PageTypeSignals {
+  const path = pathOf(url);
+  const dom = domSignals(doc);
+
+  const ldTypes = jsonLdNodes(jsonLd).flatMap(typesOf);
+  const articleLd = ldTypes.some((t) => /Article|BlogPosting|Report|Recipe|Review/.test(t)) || ogType === "article";
+  // Forum software markup is stronger than a schema type (forums often tag threads as Article); comment
+  // markup alone is not, because articles carry comment sections.
+  if (dom.qaPage) return { type: "forum", reason: "dom-qapage" };
+  if (dom.posts >= 2 && (forumUrl(url, path) || !articleLd)) return { type: "forum", reason: "dom-posts" };
+  if (forumUrl(url, path) && dom.comments >= 2 && !articleLd) return { type: "forum", reason: "url+comments" };
+  for (const [re, type] of LD_TYPES) {
+    if (ldTypes.some((t) => re.test(t))) {
+      if (type === "article" && docsUrl(url, path)) return { type: "documentation", reason: "url+json-ld" };
+      if (type === "product" && dom.productCards >= 6 && !dom.addToCart) return { type: "collection", reason: "dom-cards" };
+      return { type, reason: `json-ld:${ldTypes.find((t) => re.test(t))}` };
+    }
+  }
+  if (ogType === "product" || ogType === "og:product" || ogType === "product.item") return { type: "product", reason: "og:type" };
+  if (forumUrl(url, path) && !articleLd) return { type: "forum", reason: "url" };
+  if (docsUrl(url, path)) return { type: "documentation", reason: "url" };
+  if (/\/(?:products?|p|dp|item|shop\/[^/]+\/[^/]+)\/[^/]+/i.test(path) && dom.addToCart) return { type: "product", reason: "url+dom" };
+  if (dom.addToCart && dom.price && dom.productCards < 4) return { type: "product", reason: "dom" };
+  if (/\/(?:collections?|categor(?:y|ies)|c|shop|store|department|catalog)(?:\/|$)/i.test(path) || dom.productCards >= 6) {
+    return { type: "collection", reason: "url-or-cards" };
+  }
+  const listingUrl = /\/(?:blog|news|articles|posts|stories|press|insights|resources|category|tag|topics?|archive)\/?$/i.test(path) || /\/page\/\d+\/?$/.test(path);
+  if (ogType === "article" || ogType === "blog" || ogType === "blogposting") {
+    return listingUrl ? { type: "listing", reason: "og+url" } : { type: "article", reason: "og:type" };
+  }
+  if (listingUrl) return { type: "listing", reason: "url" };
+  if (/\/(?:blog|news|article|articles|posts?|journal|\d{4}\/\d{2})\/[^/]+/i.test(path)) return { type: "article", reason: "url" };
+  // Many teaser headings and little long prose: an index page. Articles carry related-post grids too.
+  if (dom.teasers >= 6 && dom.longParagraphs < dom.teasers) return { type: "listing", reason: "teasers" };
+  if (dom.codeBlocks >= 2) return { type: "documentation", reason: "dom-code" };
+  if (/\/(?:services?|solutions?|pricing|plans|features|about|contact|company|careers|industries)(?:\/|$)/i.test(path)) {
+    return { type: "service", reason: "url" };
+  }
+  if (dom.hasArticle || dom.longParagraphs >= 5) return { type: "article", reason: "dom" };
+  return { type: "unknown", reason: "none" };
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
+}
+
+function forumUrl(url: string, path: string): boolean {
+  return (
+    /\/(?:t|thread|threads|topic|topics|forum|forums|community|discussion|discussions|questions|viewtopic\.php|showthread\.php)(?:\/|$|\.)/i.test(path) ||
+    /\/r\/[^/]+\/comments\//.test(path) ||
+    /^https?:\/\/(?:[^/]*\.)?(?:forum|forums|community|discuss|discourse|answers)\./i.test(url) ||
+    /stackexchange\.com|stackoverflow\.com|serverfault\.com|superuser\.com|askubuntu\.com/.test(url)
+  );
+}
+
+function docsUrl(url: string, path: string): boolean {
+  return (
+    /\/(?:docs?|documentation|reference|api|manual|guide|guides|tutorial|tutorials|handbook|learn|kb|knowledge-base|wiki)(?:\/|$)/i.test(path) ||
+    /^https?:\/\/(?:docs|developer|developers|dev|learn|wiki|api|readthedocs|support|help)\./i.test(url) ||
+    /readthedocs\.io|github\.io\/[^/]+\/(?:docs|api)/.test(url)
+  );
+}
+
+interface DomSignals {
+  posts: number;
+  comments: number;
+  qaPage: boolean;
+  longParagraphs: number;
+  productCards: number;
+  teasers: number;
+  codeBlocks: number;
+  addToCart: boolean;
+  price: boolean;
+  hasArticle: boolean;
+}
+
+const POST_CLASS = /(?:^|\s)(?:topic-post|postbit|postbody|post_body|js-post-body|message--post|forum-post|answercell|postcell|crawler-post)(?:\s|$)/;
+// Answer is left out: FAQ blocks on articles and service pages use Question/Answer microdata too.
+const POST_ITEMTYPE = /schema\.org\/DiscussionForumPosting\b/i;
+const COMMENT_ITEMTYPE = /schema\.org\/Comment\b/i;
+const COMMENT_CLASS = /(?:^|\s)(?:comment|comment-body|reply|post-reply|comment-content)(?:\s|$)/i;
+const PRODUCT_CARD = /product-card|product-item|productcard|product-tile|grid-product|card-product|product-grid-item|productitem/i;
+const CART_CLASS = /add-to-cart|addtocart|add-to-bag|product-form/i;
+
+// One pass over the body: linkedom runs each querySelectorAll as its own full traversal.
+function domSignals(doc: Document): DomSignals {
+  const out: DomSignals = { posts: 0, comments: 0, qaPage: false, longParagraphs: 0, productCards: 0, teasers: 0, codeBlocks: 0, addToCart: false, price: false, hasArticle: false };
+  const body = doc.body;
+  if (!body) return out;
+  for (const el of Array.from(body.querySelectorAll("*"))) {
+    const tag = el.localName;
+    const cls = el.getAttribute("class") ?? "";
+    const itemtype = el.getAttribute("itemtype");
+    if ((itemtype && POST_ITEMTYPE.test(itemtype)) || (cls && POST_CLASS.test(cls)) || (tag === "article" && /(?:^|\s)message(?:\s|$)/.test(cls))) {
+      out.posts++;
+    }
+    if (itemtype && /QAPage/i.test(itemtype)) out.qaPage = true;
+    if ((itemtype && COMMENT_ITEMTYPE.test(itemtype)) || (cls && COMMENT_CLASS.test(cls))) out.comments++;
+    if (cls) {
+      if (PRODUCT_CARD.test(cls) || (tag === "li" && /(?:^|\s)product(?:\s|$)/.test(cls))) out.productCards++;
+      if (!out.addToCart && CART_CLASS.test(cls)) out.addToCart = true;
+      if (!out.price && /(?:^|[\s_-])price(?:$|[\s_-])/i.test(cls)) out.price = true;
+    }
+    if (tag === "pre") out.codeBlocks++;
+    else if (tag === "p" && (el.textContent?.length ?? 0) > 200) out.longParagraphs++;
+    else if (tag === "article") out.hasArticle = true;
+    else if (tag === "a") {
+      const parent = el.parentElement;
+      const ptag = parent?.localName;
+      if ((ptag === "h2" || ptag === "h3") && parent?.closest("article, li, [class*=card], [class*=post], [class*=teaser]")) out.teasers++;
+    } else if (tag === "form" && !out.addToCart && /cart/i.test(el.getAttribute("action") ?? "")) out.addToCart = true;
+  }
+  const text = (body.textContent ?? "").toLowerCase();
+  if (!out.addToCart) out.addToCart = /add to (?:cart|bag|basket)|buy now|in den warenkorb|ajouter au panier/.test(text);
+  if (!out.price) out.price = /[$€£¥]\s?\d|\d\s?[$€£]/.test(text);
+  return out;
+}

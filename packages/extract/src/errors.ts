@@ -1,0 +1,23 @@
+// The extract layer's one error class; `code` comes from the central error-code list.
+export type ExtractErrorCode =
+  | "invalid_request"
+  | "internal_error"
+  | "parse_failed"
+  | "unsupported_content"
+  | "empty_content";
+
+export class ExtractLayerError extends Error {
+  override readonly name = "ExtractLayerError";
+  readonly code: ExtractErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ExtractErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options?.details;
+  }
+
+  toJSON(): { name: string; code: ExtractErrorCode; message: string; details?: Record<string, unknown> } {
+    return { name: this.name, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
+  }
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { extractPage } from "../src/core/extract-page.js";
+import { ExtractLayerError } from "../src/errors.js";
+import { fixture, makePdf } from "./helpers.js";
+
+const page = (name: string, url = `https://example.com/${name}`) => extractPage({ url, html: fixture(name) });
+
+describe("hidden content", () => {
+  it("never lets hidden text into content_text or content_markdown", async () => {
+    const r = await page("hidden-content");
+    for (const field of [r.content_text, r.content_markdown]) {
+      expect(field).not.toMatch(/payload/i);
+      expect(field).not.toContain("IGNORE PREVIOUS");
+    }
+    expect(r.content_text).toContain("Tomatoes need full sun");
+    // Hidden only below 600px wide: visible on a desktop, so kept.
+    expect(r.content_text).toContain("Beans climb any support");
+  });
+
+  it("removes zero-width and bidi control characters", async () => {
+    const r = await page("hidden-content");
+    expect(r.content_text).toContain("Zerowidth and bidi control characters vanish");
+    for (const field of [r.content_text, r.content_markdown, r.title ?? ""]) {
+      expect(field).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/);
+    }
+  });
+});
+
+describe("forum thread", () => {
+  it("keeps every post with its author and date", async () => {
+    const r = await page("forum-thread", "https://forum.example.com/t/printer-keeps-jamming/123");
+    expect(r.page_type).toBe("forum");
+    expect(r.extracted_via).toBe("page-type");
+    for (const text of ["every second page", "roll back the driver", "isopropyl alcohol", "the rollers it was"]) {
+      expect(r.content_text).toContain(text);
+    }
+    for (const author of ["alice_p", "bob_r", "carol_q", "dave_s"]) expect(r.content_text).toContain(author);
+    expect(r.content_text).toContain("March 3, 2025");
+    expect(r.content_text).not.toContain("Privacy Policy");
+  });
+});
+
+describe("article metadata and precision", () => {
+  it("finds the JSON-LD published date and the other metadata", async () => {
+    const r = await page("article-jsonld", "https://news.example.com/2025/06/river-path?utm_source=x");
+    expect(r.published).toEqual({ value: "2025-06-14T09:30:00+01:00", source: "json-ld" });
+    expect(r.title).toBe("City opens new river path");
+    expect(r.byline).toBe("Jane Reporter");
+    expect(r.language).toBe("en-GB");
+    expect(r.site_name).toBe("Example News");
+    expect(r.canonical_url).toBe("https://news.example.com/2025/06/river-path");
+    expect(r.og_type).toBe("article");
+    expect(r.page_type).toBe("article");
+    expect(r.json_ld).toHaveLength(1);
+    expect(r.quality_score).toBeGreaterThan(0.5);
+  });
+
+  it("drops cookie banners, share bars, tag lists, related teasers and photo credits", async () => {
+    const r = await page("article-jsonld", "https://news.example.com/2025/06/river-path");
+    expect(r.content_text).toContain("four-kilometre walking and cycling path");
+    expect(r.content_text).toContain("benches made from the old harbour timber");
+    for (const junk of ["cookies", "Share on", "Transport", "Related stories", "Agency Pictures"]) {
+      expect(r.content_text).not.toContain(junk);
+    }
+  });
+
+  it("falls back to a date from <time> and says so", async () => {
+    const html = `<html><body><article><h1>Note</h1><time datetime="2024-02-03">3 Feb</time>${"<p>Some words about the weather and the sea today. </p>".repeat(8)}</article></body></html>`;
+    const r = await extractPage({ url: "https://example.com/blog/note", html });
+    expect(r.published).toEqual({ value: "2024-02-03", source: "time" });
+  });
+});
+
+describe("quality vetoes", () => {
+  it("scores a Cloudflare challenge page at most 0.2", async () => {
+    const r = await page("challenge-page");
+    expect(r.quality_score).toBeLessThanOrEqual(0.2);
+    expect(r.warnings).toContain("challenge_page");
+  });
+
+  it("scores an empty application shell at most 0.3", async () => {
+    const r = await page("empty-shell");
+    expect(r.quality_score).toBeLessThanOrEqual(0.3);
+    expect(r.content_text).toBe("");
+  });
+
+  it("scores a soft 404 low", async () => {
+    const html = "<html><head><title>Page not found | Shop</title></head><body><main><h1>Sorry, we can't find that page</h1><p>Try the search box or go back to the home page.</p></main></body></html>";
+    const r = await extractPage({ url: "https://example.com/missing", html });
+    expect(r.quality_score).toBeLessThanOrEqual(0.2);
+    expect(r.warnings).toContain("soft_404");
+  });
+});
+
+describe("documentation and products", () => {
+  it("keeps tables and code blocks", async () => {
+    const r = await page("docs-page", "https://widgetlib.dev/docs/config");
+    expect(r.page_type).toBe("documentation");
+    expect(r.content_markdown).toContain("| Key | Type | Default |");
+    expect(r.content_markdown).toMatch(/\| maxWorkers \| number \| 4 +\|/);
+    expect(r.content_markdown).toMatch(/```json\n\{\n {2}"cacheDir": "\/tmp\/widgets",/);
+    expect(r.content_text).toContain('  "maxWorkers": 2');
+    expect(r.content_text).toContain("maxWorkers | number | 4");
+    expect(r.content_text).not.toContain("FAQ");
+  });
+
+  it("keeps a product's description and specifications but not the buy box", async () => {
+    const r = await page("product-page", "https://shoes.example.com/products/trail-runner-2");
+    expect(r.page_type).toBe("product");
+    expect(r.content_text).toContain("grippy outsole");
+    expect(r.content_text).toContain("Recycled mesh");
+    expect(r.content_text).not.toContain("Add to cart");
+    expect(r.content_text).not.toContain("Returns");
+  });
+});
+
+describe("non-HTML bodies", () => {
+  it("reads PDF text page by page", async () => {
+    const pdf = makePdf([["First page heading", "Alpha line of text"], ["Second page says beta"]], { title: "Tiny report" });
+    const r = await extractPage({ url: "https://example.com/r.pdf", body_base64: Buffer.from(pdf).toString("base64"), content_type: "application/pdf" });
+    expect(r.extracted_via).toBe("pdf");
+    expect(r.content_text).toContain("Alpha line of text");
+    expect(r.content_text.indexOf("Alpha")).toBeLessThan(r.content_text.indexOf("beta"));
+    expect(r.content_markdown).toContain("## Page 2");
+    expect(r.title).toBe("Tiny report");
+    expect(r.published?.value).toBe("2024-01-31");
+  });
+
+  it("sniffs a PDF sent without a content type", async () => {
+    const pdf = makePdf([["Sniffed PDF body"]]);
+    const r = await extractPage({ url: "https://example.com/file", body_base64: Buffer.from(pdf).toString("base64") });
+    expect(r.extracted_via).toBe("pdf");
+    expect(r.content_text).toContain("Sniffed PDF body");
+  });
+
+  it("passes JSON through as a fenced code block", async () => {
+    const r = await extractPage({ url: "https://api.example.com/x", html: '{"a":1,"b":[true,null]}', content_type: "application/json; charset=utf-8" });
+    expect(r.extracted_via).toBe("passthrough");
+    expect(r.content_markdown).toBe('```json\n{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}\n```');
+    expect(JSON.parse(r.content_text)).toEqual({ a: 1, b: [true, null] });
+  });
+
+  it("passes XML and plain text through, with a fence the content cannot close", async () => {
+    const xml = await extractPage({ url: "https://example.com/feed", body_base64: Buffer.from("<rss><item>x</item></rss>").toString("base64"), content_type: "application/rss+xml" });
+    expect(xml.content_markdown).toBe("```xml\n<rss><item>x</item></rss>\n```");
+    const txt = await extractPage({ url: "https://example.com/a.txt", html: "has ``` inside", content_type: "text/plain" });
+    expect(txt.content_markdown).toBe("````\nhas ``` inside\n````");
+    expect(txt.content_text).toBe("has ``` inside");
+  });
+});
+
+describe("request validation and errors", () => {
+  it("rejects a request without a URL or body", async () => {
+    await expect(extractPage({ url: "not a url", html: "" })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(extractPage({ url: "https://example.com/" } as never)).rejects.toBeInstanceOf(ExtractLayerError);
+  });
+
+  it("refuses content types it cannot read", async () => {
+    await expect(extractPage({ url: "https://example.com/i.png", body_base64: "iVBORw0KGgo=", content_type: "image/png" })).rejects.toMatchObject({
+      code: "unsupported_content",
+    });
+  });
+
+  it("decodes a legacy charset declared in a meta tag", async () => {
+    const html = `<html><head><meta charset="windows-1252"><title>Caf\u00e9</title></head><body><article>${"<p>Un caf\u00e9 cr\u00e8me au comptoir, comme chaque matin depuis des ann\u00e9es.</p>".repeat(6)}</article></body></html>`;
+    const r = await extractPage({ url: "https://example.com/fr", body_base64: Buffer.from(html, "latin1").toString("base64"), content_type: "text/html" });
+    expect(r.content_text).toContain("caf\u00e9 cr\u00e8me");
+  });
+});
