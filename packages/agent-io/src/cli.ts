@@ -137,7 +137,9 @@ export async function runCli(argv: string[]): Promise<number> {
     await runRestServer({ port, host: values.host ?? "127.0.0.1", ...(values.store ? { storeDir: values.store } : {}), ...(values["allow-private-hosts"] ? { allowPrivateHosts: true } : {}) });
     return 0;
   }
-  const entry = createAgentEntryPoints(values.store ? { storeDir: values.store } : {});
+  // Progress goes to stderr, and only on a terminal: stdout stays the pure reply.
+  const onProgress = process.stderr.isTTY ? (message: string) => process.stderr.write(`websift: ${message}\n`) : undefined;
+  const entry = createAgentEntryPoints({ ...(values.store ? { storeDir: values.store } : {}), ...(onProgress ? { onProgress } : {}) });
   let envelope: Envelope<unknown>;
   try {
     const common: Record<string, unknown> = {};

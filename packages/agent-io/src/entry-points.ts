@@ -20,6 +20,8 @@ export interface AgentDefaults {
   storeDir?: string;
   /** Allow loopback and private targets when a request does not say. */
   allowPrivateHosts?: boolean;
+  /** Called with one line per step (engines answered, pages read); the CLI prints them on a terminal. */
+  onProgress?: (message: string) => void;
 }
 
 function withDefaults<T extends { allow_private_hosts?: boolean }>(request: T, defaults: AgentDefaults): T {
@@ -33,7 +35,7 @@ export function createAgentEntryPoints(defaults: AgentDefaults = {}, layers: Lay
     search: defineEntryPoint<AgentSearchRequest, AgentSearchResponse>({
       contract: "agent-search",
       layer: "agent-io",
-      handle: (request) => runAgentSearch(withDefaults(request, defaults), storeFor(request), layers),
+      handle: (request) => runAgentSearch(withDefaults(request, defaults), storeFor(request), layers, defaults.onProgress),
     }),
     fetch: defineEntryPoint<AgentPageRequest, AgentPageResponse>({
       contract: "agent-page",

@@ -28,6 +28,8 @@ const scenarios: Record<string, () => { status?: number; headers?: Record<string
   "not-json": () => ({ body: "<!doctype html><html><head><title>Welcome</title></head><body><p>nginx default page with plenty of text</p></body></html>" }),
   "rate-limited": () => ({ status: 429, headers: { "retry-after": "30" }, body: "Too Many Requests" }),
   "no-count": () => ({ body: { ...searxngReply([{ url: "https://example.org/b" }]), number_of_results: 0 } }),
+  "angle one": () => ({ body: searxngReply([{ url: "https://one.example/a", engines: ["google"] }, { url: "https://both.example/x", engines: ["google"] }]) }),
+  "angle two": () => ({ body: searxngReply([{ url: "https://both.example/x?utm_source=a2", engines: ["bing"] }, { url: "https://two.example/b", engines: ["bing"] }]) }),
 };
 
 let server: FakeSearxng;
@@ -140,6 +142,46 @@ describe("websift-search against a SearXNG-compatible server", () => {
     const result = await search("no-count");
     expect(result.status).toBe(0);
     expect(result.json.data.returned_count).toBe(1);
+  });
+
+  it("--tier deep runs every angle from --angles and fuses them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "websift-angles-"));
+    const anglesFile = join(dir, "angles.yaml");
+    writeFileSync(anglesFile, "- angle one\n- angle two\n");
+    const result = await search("ignored", "--tier", "deep", "--angles", anglesFile);
+    expect(result.status).toBe(0);
+    expect(result.json.data.angles).toEqual(["angle one", "angle two"]);
+    const urls = result.json.data.results.map((entry: { url: string }) => entry.url);
+    expect(urls[0]).toBe("https://both.example/x");
+    expect(urls).toEqual(expect.arrayContaining(["https://one.example/a", "https://two.example/b"]));
+    expect(result.json.data.results[0].engines).toEqual(["bing", "google"]);
+  });
+
+  it("a fallback runs only when configured, and the reply says it stood in", async () => {
+    const { createServer } = await import("node:http");
+    const wiki = createServer((_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({ batchcomplete: "", query: { searchinfo: { totalhits: 1 }, search: [{ ns: 0, title: "Retry-After", pageid: 7, snippet: "The <span class=\"searchmatch\">Retry-After</span> header", timestamp: "2024-01-01T00:00:00Z" }] } }),
+      ),
+    );
+    await new Promise<void>((resolve) => wiki.listen(0, "127.0.0.1", resolve));
+    const wikiUrl = `http://127.0.0.1:${(wiki.address() as { port: number }).port}`;
+    const configDir = mkdtempSync(join(tmpdir(), "websift-config-"));
+    writeFileSync(join(configDir, "config.yaml"), `fallbacks:\n  searxng: wikipedia\nengines:\n  wikipedia:\n    base_url: ${wikiUrl}\n`);
+    try {
+      const failing = await runSearchCli(["json-off", "--engines", "searxng", "--searxng-url", server.url, "--json"], { WEBSIFT_CONFIG_DIR: configDir });
+      expect(failing.status).toBe(0);
+      expect(failing.json.data.outcome).toBe("partial");
+      expect(failing.json.data.engines.map((engine: { name: string; outcome: string; fallback_for?: string | null }) => [engine.name, engine.outcome, engine.fallback_for ?? null])).toEqual([
+        ["searxng", "blocked", null],
+        ["wikipedia", "ok", "searxng"],
+      ]);
+      expect(failing.json.meta.warnings.join(" ")).toMatch(/wikipedia answered because searxng failed/);
+      const healthy = await runSearchCli(["ranking", "--engines", "searxng", "--searxng-url", server.url, "--json"], { WEBSIFT_CONFIG_DIR: configDir });
+      expect(healthy.json.data.engines.map((engine: { name: string }) => engine.name)).toEqual(["searxng"]);
+    } finally {
+      await new Promise<void>((resolve) => wiki.close(() => resolve()));
+    }
   });
 
   it("bad input is an invalid_request Envelope naming the field, exit 2", async () => {

@@ -36,9 +36,15 @@ function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
  * character budget (fetch + extract, every page indexed in the store) -> stable JSON, every
  * excerpt fenced as untrusted data. A page that could not be read is a failure with its reason.
  */
-export async function runAgentSearch(request: AgentSearchRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentSearchResponse>> {
+export async function runAgentSearch(
+  request: AgentSearchRequest,
+  storeDir: string | undefined,
+  layers: Layers,
+  progress: (message: string) => void = () => {},
+): Promise<HandlerResult<AgentSearchResponse>> {
   const searched = await layers.search(searchRequestFrom(request));
   const found: SearchResponse | null = searched.data;
+  if (found) progress(`engines: ${found.engines.map((engine) => `${engine.name} ${engine.outcome}`).join(", ")}; ${found.returned_count} results`);
   if (!found) {
     return { failure: { code: searched.error?.code ?? "internal_error", message: searched.error?.message ?? "The search layer gave no reply.", ...(searched.error?.details ? { details: searched.error.details } : {}) } };
   }
@@ -55,7 +61,9 @@ export async function runAgentSearch(request: AgentSearchRequest, storeDir: stri
   const reads = await mapWithConcurrency(toRead, READ_CONCURRENCY, async (result): Promise<PageRead | PageReadFailure> => {
     const remaining = deadline - Date.now();
     if (remaining < 250) return { ok: false, url: result.url, reason: "timeout", code: "timeout", detail: `No time left in the ${budget.timeout_seconds} s reading budget.`, retry_after_s: null, status: null };
-    return readAndIndexPage(result.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
+    const read = await readAndIndexPage(result.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
+    progress(`read ${result.url}: ${read.ok ? "ok" : `failed (${read.reason})`}`);
+    return read;
   });
 
   // The budget is spent in rank order after every read finished, so timing never changes the outcome.

@@ -231,6 +231,10 @@ export interface EngineReport {
    */
   elapsed_ms?: number;
   /**
+   * Set when this engine ran only because the named engine failed and the person's config lists it as that engine's fallback.
+   */
+  fallback_for?: string | null;
+  /**
    * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
    *
    * Items: One failing upstream engine.
@@ -426,6 +430,10 @@ export interface EngineReport1 {
    * Time this engine took.
    */
   elapsed_ms?: number;
+  /**
+   * Set when this engine ran only because the named engine failed and the person's config lists it as that engine's fallback.
+   */
+  fallback_for?: string | null;
   /**
    * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
    *

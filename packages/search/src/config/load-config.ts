@@ -20,6 +20,8 @@ export interface SearchConfig {
   searxng_url: string | undefined;
   /** Engines used when a request names none. */
   default_engines: string[] | undefined;
+  /** Opt-in: engine -> the engine to ask when it fails. Always reported in the reply. */
+  fallbacks: Record<string, string>;
   engines: Record<string, EngineConfigSection>;
 }
 
@@ -68,7 +70,7 @@ export function loadSearchConfig(env: NodeJS.ProcessEnv = process.env): SearchCo
     }
   }
   for (const key of Object.keys(raw)) {
-    if (!["searxng_url", "engines", "default_engines"].includes(key)) throw configError(file, key, "is not a known setting (known: searxng_url, default_engines, engines)");
+    if (!["searxng_url", "engines", "default_engines", "fallbacks"].includes(key)) throw configError(file, key, "is not a known setting (known: searxng_url, default_engines, engines, fallbacks)");
   }
   const engines: Record<string, EngineConfigSection> = {};
   const enginesRaw = raw["engines"];
@@ -78,12 +80,17 @@ export function loadSearchConfig(env: NodeJS.ProcessEnv = process.env): SearchCo
   }
   const defaults = raw["default_engines"];
   if (defaults !== undefined && (!Array.isArray(defaults) || defaults.some((name) => typeof name !== "string"))) throw configError(file, "default_engines", "must be a list of engine names");
+  const fallbacksRaw = raw["fallbacks"] ?? {};
+  if (fallbacksRaw === null || typeof fallbacksRaw !== "object" || Array.isArray(fallbacksRaw) || Object.values(fallbacksRaw).some((name) => typeof name !== "string")) {
+    throw configError(file, "fallbacks", "must map an engine name to the engine that answers when it fails, e.g. `duckduckgo: brave`");
+  }
   const searxngFromFile = raw["searxng_url"];
   if (searxngFromFile !== undefined && typeof searxngFromFile !== "string") throw configError(file, "searxng_url", "must be a URL string");
   return {
     file: existsSync(file) ? file : null,
     searxng_url: env["WEBSIFT_SEARXNG_URL"] || env["SEARXNG_URL"] || (searxngFromFile as string | undefined) || undefined,
     default_engines: defaults as string[] | undefined,
+    fallbacks: fallbacksRaw as Record<string, string>,
     engines,
   };
 }

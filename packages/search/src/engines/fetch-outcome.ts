@@ -61,3 +61,25 @@ export function parseJsonBody(body: string | null): unknown {
     return undefined;
   }
 }
+
+/** What fetch passes on about a failed reply besides its outcome (contract fields `error_body` and `headers`). */
+export interface FetchErrorReply {
+  /** The start of the API's own error answer (JSON or text); null for block pages and ok replies. */
+  errorBody: string | null;
+  /** Rate-limit and retry headers, lower-case names; only those present. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Reads `error_body` and `headers` from a fetch reply. Both are optional in the contract, so a reply without
+ * them (an older fetch layer, a replayed envelope) reads as "nothing known", never as an error.
+ */
+export function fetchErrorReply(data: FetchResponse | null | undefined): FetchErrorReply {
+  const fields = (data ?? {}) as { error_body?: unknown; headers?: unknown };
+  const errorBody = typeof fields.error_body === "string" ? fields.error_body : null;
+  const headers: Record<string, string> = {};
+  if (fields.headers && typeof fields.headers === "object") {
+    for (const [name, value] of Object.entries(fields.headers)) if (typeof value === "string") headers[name.toLowerCase()] = value;
+  }
+  return { errorBody, headers };
+}

@@ -1,5 +1,6 @@
+import type { FetchResponse } from "@websift/contracts";
 import { isoDate } from "./text.js";
-import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
+import { failedRunFromFetch, fetchErrorReply, parseJsonBody, type FetchErrorReply } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 
 const NAME = "github";
@@ -7,8 +8,42 @@ const PUBLIC_ORIGIN = "https://api.github.com";
 const MAX_PER_PAGE = 100;
 const RANGE_DAYS: Record<TimeRange, number> = { day: 1, week: 7, month: 31, year: 366 };
 
-const FORBIDDEN_DETAIL =
-  "GitHub refused the request (HTTP 403). Unauthenticated search allows 10 requests a minute, so this is most likely its rate limit; the fetch layer does not pass the reply body on, so that cannot be confirmed.";
+const FORBIDDEN_DETAIL = "GitHub refused the request (HTTP 403)";
+const MESSAGE_CHARS = 200;
+
+/** GitHub's own error message ({"message": ...}), or the start of a text error answer; null when there is none. */
+export function githubErrorMessage(errorBody: string | null): string | null {
+  if (errorBody === null) return null;
+  const reply = parseJsonBody(errorBody);
+  const raw = reply === undefined ? errorBody : reply && typeof reply === "object" ? (reply as Record<string, unknown>)["message"] : undefined;
+  if (typeof raw !== "string") return null;
+  const message = raw.replace(/\s+/g, " ").trim().slice(0, MESSAGE_CHARS);
+  return message === "" ? null : message;
+}
+
+/** Seconds until the rate limit lifts: Retry-After first, else x-ratelimit-reset (epoch seconds) minus now, never below 0. */
+export function githubRetryAfterS(retryAfterS: number | null, headers: Record<string, string>, now = Date.now()): number | null {
+  if (retryAfterS !== null) return retryAfterS;
+  const reset = Number(headers["x-ratelimit-reset"] ?? "NaN");
+  if (!Number.isFinite(reset)) return null;
+  return Math.max(0, Math.ceil(reset - now / 1000));
+}
+
+/**
+ * GitHub signals its primary limit as 403/429 with x-ratelimit-remaining: 0 and its secondary limit with
+ * Retry-After; both put "rate limit" in the message. Returns the rate_limited run, or null for another refusal.
+ */
+function rateLimitRun(data: FetchResponse, reply: FetchErrorReply, message: string | null): EngineRun | null {
+  const status = data.status;
+  if (status !== 403 && status !== 429) return null;
+  const limited = status === 429 || data.outcome === "rate_limited" || reply.headers["x-ratelimit-remaining"] === "0" ||
+    data.retry_after_s !== null || /rate limit/i.test(message ?? "");
+  if (!limited) return null;
+  const retryAfterS = githubRetryAfterS(data.retry_after_s, reply.headers);
+  const said = message === null ? "" : `: ${message}`;
+  const wait = retryAfterS === null ? "" : `; retry after ${retryAfterS} s`;
+  return emptyRun(NAME, "rate_limited", `GitHub's rate limit was hit (HTTP ${status})${said}${wait}.`, retryAfterS);
+}
 
 /** `pushed:>YYYY-MM-DD`: repositories with a push inside the range (the API has no other date filter for repos). */
 export function pushedQualifier(range: TimeRange, now = Date.now()): string {
@@ -79,11 +114,18 @@ export const githubEngine: EngineAdapter = {
       tier: 0,
     });
     const data = envelope.data;
-    // GitHub's secondary rate limit is a 403 with Retry-After: the header settles what the body would have said.
-    if (data?.status === 403 && data.retry_after_s !== null) {
-      return emptyRun(NAME, "rate_limited", `GitHub asked us to slow down (HTTP 403); retry after ${data.retry_after_s} s.`, data.retry_after_s);
+    if (data && data.outcome !== "ok") {
+      const reply = fetchErrorReply(data);
+      const message = githubErrorMessage(reply.errorBody);
+      const limited = rateLimitRun(data, reply, message);
+      if (limited) return limited;
+      // Any other 403 is a refusal in GitHub's words (or a block page, which has none).
+      if (data.status === 403) {
+        const why = message !== null ? `: ${message}` : data.block_reason !== null ? ` (${data.block_reason})` : "";
+        return emptyRun(NAME, "blocked", `${FORBIDDEN_DETAIL}${why}.`);
+      }
     }
-    const failed = failedRunFromFetch(NAME, envelope, { on403: "blocked", detail403: FORBIDDEN_DETAIL });
+    const failed = failedRunFromFetch(NAME, envelope);
     if (failed) return failed;
     const reply = parseJsonBody(data?.body ?? null);
     if (reply === undefined) {

@@ -1,5 +1,6 @@
+import type { FetchResponse } from "@websift/contracts";
 import { htmlToText, isoDate } from "./text.js";
-import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
+import { failedRunFromFetch, fetchErrorReply, parseJsonBody } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 
 const NAME = "stackexchange";
@@ -36,17 +37,28 @@ function describeItem(item: Record<string, unknown>): string {
   return parts.length > 0 ? `Stack Overflow question; ${parts.join("; ")}.` : "";
 }
 
+function isErrorWrapper(body: unknown): body is Record<string, unknown> & { error_id: number } {
+  return !!body && typeof body === "object" && typeof (body as Record<string, unknown>)["error_id"] === "number";
+}
+
+/** Map the API's error wrapper ({error_id, error_name, error_message, backoff?}) onto the port, in its own words. */
+export function mapStackExchangeError(body: Record<string, unknown> & { error_id: number }): EngineRun {
+  const id = body.error_id;
+  const name = typeof body["error_name"] === "string" ? body["error_name"] : "unknown_error";
+  // The message is the API's text: one line, bounded, so it cannot swamp the report.
+  const message = typeof body["error_message"] === "string" ? `: ${body["error_message"].replace(/\s+/g, " ").trim().slice(0, 200)}` : "";
+  const outcome = name === "throttle_violation" ? "rate_limited" : ERROR_OUTCOMES[id] ?? "http_error";
+  const backoff = backoffSeconds(body);
+  const wait = outcome === "rate_limited" && backoff !== null ? `; retry after ${backoff} s (backoff)` : "";
+  return emptyRun(NAME, outcome, `Stack Exchange's API answered with error ${id} ${name}${message}${wait}.`, backoff);
+}
+
 /** Map a /2.3/search/advanced reply (or its error wrapper) onto the port. */
 export function mapStackExchangeReply(reply: unknown, limit: number): EngineRun {
   if (!reply || typeof reply !== "object") return emptyRun(NAME, "parse_failed", "The reply is not Stack Exchange API JSON.");
+  if (isErrorWrapper(reply)) return mapStackExchangeError(reply);
   const body = reply as Record<string, unknown>;
   const backoff = backoffSeconds(body);
-  if (typeof body["error_id"] === "number") {
-    const id = body["error_id"];
-    const name = typeof body["error_name"] === "string" ? body["error_name"] : "unknown_error";
-    const message = typeof body["error_message"] === "string" ? `: ${body["error_message"].slice(0, 200)}` : "";
-    return emptyRun(NAME, ERROR_OUTCOMES[id] ?? "http_error", `Stack Exchange's API answered with error ${id} ${name}${message}.`, backoff);
-  }
   if (!Array.isArray(body["items"])) return emptyRun(NAME, "parse_failed", "The reply is not a Stack Exchange search reply (no `items` list).");
   const items = body["items"] as Array<Record<string, unknown>>;
   const results: EngineResult[] = [];
@@ -68,6 +80,21 @@ export function mapStackExchangeReply(reply: unknown, limit: number): EngineRun 
   // A backoff on a good reply asks us to wait before the next call: keep it visible.
   const detail = backoff !== null ? `Stack Exchange asks for ${backoff} s before the next request (backoff).` : results.length === 0 ? "Stack Exchange answered with no matching questions." : null;
   return { ...emptyRun(NAME, results.length > 0 ? "ok" : "empty", detail, backoff), results };
+}
+
+/**
+ * The API reports every error (throttling included) as HTTP 400 with its error wrapper as JSON; fetch passes
+ * that on as `error_body`, so the API's own reason decides the outcome. Without it, say the reason is unknown.
+ */
+function failedRunFromErrorReply(data: FetchResponse | null, failed: EngineRun): EngineRun {
+  if (data?.outcome !== "http_error") return failed;
+  const reply = parseJsonBody(fetchErrorReply(data).errorBody);
+  if (isErrorWrapper(reply)) return mapStackExchangeError(reply);
+  if (data.status !== 400) return failed;
+  return {
+    ...failed,
+    detail: "Stack Exchange refused the request (HTTP 400) without a readable error body. Its API reports every error this way (bad parameter, throttle_violation, ...), so the exact reason is unknown.",
+  };
 }
 
 export const stackexchangeEngine: EngineAdapter = {
@@ -101,17 +128,7 @@ export const stackexchangeEngine: EngineAdapter = {
       tier: 0,
     });
     const failed = failedRunFromFetch(NAME, envelope);
-    if (failed) {
-      // The API reports every error (throttling included) as HTTP 400 with a JSON body, and the fetch layer
-      // keeps bodies of failed replies to itself: say that the reason is unknown rather than guess.
-      if (failed.outcome === "http_error" && envelope.data?.status === 400) {
-        return {
-          ...failed,
-          detail: "Stack Exchange refused the request (HTTP 400). Its API reports every error this way (bad parameter, throttle_violation, ...); the error body is not passed on by the fetch layer, so the exact reason is unknown.",
-        };
-      }
-      return failed;
-    }
+    if (failed) return failedRunFromErrorReply(envelope.data, failed);
     const reply = parseJsonBody(envelope.data?.body ?? null);
     if (reply === undefined) {
       return emptyRun(NAME, "parse_failed", `Stack Exchange answered HTTP ${envelope.data?.status} with content that is not JSON (${envelope.data?.content_type ?? "unknown type"}).`);

@@ -55,6 +55,33 @@ function unique(values: string[]): string[] {
   return [...new Set(values.filter((value) => value.trim() !== ""))];
 }
 
+type JobResult = { angle: string; name: string; timed: TimedRun };
+
+/**
+ * Opt-in fallbacks from config: when an engine fails, its configured fallback runs too, and the
+ * reply says so (`fallback_for`). Nothing answers in a failed engine's place unless asked.
+ */
+async function runFallbacks(
+  finished: JobResult[],
+  selected: string[],
+  fallbacks: Record<string, string>,
+  angles: string[],
+  options: Omit<Parameters<typeof runEngine>[1], "query">,
+): Promise<Map<string, string>> {
+  const fallbackFor = new Map<string, string>();
+  for (const name of selected) {
+    const fallback = fallbacks[name];
+    if (!fallback || selected.includes(fallback) || fallbackFor.has(fallback) || !ENGINES.has(fallback)) continue;
+    const failed = finished.filter((job) => job.name === name).every((job) => !ANSWERED.has(job.timed.run.outcome));
+    if (failed) fallbackFor.set(fallback, name);
+  }
+  const extra = await Promise.all(
+    [...fallbackFor.keys()].flatMap((name) => angles.map(async (angle) => ({ angle, name, timed: await runEngine(name, { ...options, query: angle }) }))),
+  );
+  finished.push(...extra);
+  return fallbackFor;
+}
+
 /**
  * The search layer: choose engines, run every (angle, engine) pair concurrently through the fetch
  * layer, report each engine's outcome, fuse with de-correlated RRF, apply the policy, and say
@@ -100,12 +127,28 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
     })),
   );
   const finished = await Promise.all(jobs);
+  const fallbackFor = await runFallbacks(finished, names, config.fallbacks, angles, {
+    limit: perEngineLimit,
+    timeRange: request.time_range,
+    language: request.language,
+    searxngUrl: request.searxng_url,
+    config,
+    env,
+    stateDir,
+    fetch: fetchThroughLayer,
+  });
+  if (fallbackFor.size > 0) names = [...names, ...fallbackFor.keys()];
 
   const runsByEngine = new Map<string, TimedRun[]>();
   for (const { name, timed } of finished) runsByEngine.set(name, [...(runsByEngine.get(name) ?? []), timed]);
   const reports = names.map((name) => {
     const report = combineAngles(name, runsByEngine.get(name)!);
     const { results: _count, ...publicReport } = report;
+    const replaced = fallbackFor.get(name);
+    if (replaced) {
+      publicReport.fallback_for = replaced;
+      dependencies.warn(`${name} answered because ${replaced} failed (fallbacks in ${config.file ?? "config"}).`);
+    }
     if (request.time_range && !ENGINES.get(name)!.supportsTimeRange && ANSWERED.has(publicReport.outcome)) {
       publicReport.detail = `${publicReport.detail ? `${publicReport.detail} ` : ""}This engine has no time filter: its results are not limited to the last ${request.time_range}.`;
       dependencies.warn(`${name} cannot filter by time; its results are unfiltered.`);
