@@ -19,6 +19,12 @@ for (const dir of dirs) {
     continue;
   }
   const result = JSON.parse(readFileSync(report, "utf8"));
+  // A test file that failed before its tests ran (a hook or import error) has no failed test
+  // of its own: count the file, so the line never reads "0 failed" for a broken suite.
+  const brokenFiles = (result.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length;
+  result.numFailedTests += brokenFiles;
   passed += result.numPassedTests;
   failed += result.numFailedTests;
   skipped += result.numPendingTests + result.numTodoTests;

@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,50 +7,24 @@ import { fileURLToPath } from "node:url";
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const WEBSIFT_BIN = fileURLToPath(new URL("../../bin/websift.js", import.meta.url));
 
-const BUILD_LOCK = join(tmpdir(), `websift-agent-io-build-${Buffer.from(PACKAGE_DIR).toString("hex").slice(-24)}.lock`);
-
-const BUILD_STAMP = `${BUILD_LOCK}.stamp`;
-
-/** Newest modification time of the build's inputs. */
-function newestInput(): number {
-  const files = readdirSync(join(PACKAGE_DIR, "src"), { recursive: true, withFileTypes: true })
+/** Newest modification time of the files under a directory of the package. */
+function newestIn(directory: string): number {
+  const files = readdirSync(join(PACKAGE_DIR, directory), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
-  return Math.max(...[...files, join(PACKAGE_DIR, "package.json"), join(PACKAGE_DIR, "tsconfig.build.json")].map((file) => statSync(file).mtimeMs));
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  return Math.max(0, ...files.map((file) => statSync(file).mtimeMs));
 }
 
 /**
- * Tests run the built CLI (a passing typecheck does not prove dist/ is fresh), so build first.
- * Test files run in parallel; a lock directory (mkdir is atomic) keeps two builds from rewriting
- * dist/ while a server started by another file is loading it.
+ * Tests run the built CLI (a passing typecheck does not prove dist/ is fresh). `pnpm test` builds
+ * every package first (turbo); a test run on its own must not rebuild dist/ under a running server,
+ * so it only refuses to run against a missing or stale build.
  */
 export function buildAgentIo(): void {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 120_000 || Date.now() > deadline) rmSync(BUILD_LOCK, { recursive: true, force: true });
-      else sleepSync(100);
-    }
-  }
-  try {
-    // Another test file of this run may have built already; rebuilding would rewrite dist/ under
-    // the server it started.
-    const stamp = statSync(BUILD_STAMP, { throwIfNoEntry: false });
-    if (stamp && stamp.mtimeMs > newestInput() && existsSync(join(PACKAGE_DIR, "dist/cli.js"))) return;
-    const built = spawnSync("pnpm", ["exec", "tsc", "-p", "tsconfig.build.json"], { cwd: PACKAGE_DIR, encoding: "utf8" });
-    if (built.status !== 0) throw new Error(`agent-io build failed:\n${built.stdout}${built.stderr}`);
-    writeFileSync(BUILD_STAMP, new Date().toISOString());
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
+  const cli = join(PACKAGE_DIR, "dist/cli.js");
+  if (!existsSync(cli)) throw new Error("packages/agent-io is not built: run `pnpm build` (or `pnpm test`, which builds first).");
+  // tsc rewrites only what changed, so compare the newest output with the newest source.
+  if (newestIn("dist") < newestIn("src")) throw new Error("packages/agent-io/dist is older than src/: run `pnpm build` first.");
 }
 
 export interface LocalServer {
