@@ -36,6 +36,20 @@ describe("status fallbacks", () => {
     expect(check(403, "<p>long explanation</p>".repeat(400))).toBeNull();
   });
 
+  it("a short 403 that is an API's JSON answer is an ordinary error, not a suspected bot", () => {
+    const body = '{"message":"API rate limit exceeded for 127.0.0.1."}';
+    const check403 = (mediaType: string, text: string) =>
+      detectBlockPage({ status: 403, headers: {}, bodyText: text, bodyBytes: Buffer.byteLength(text), retryAfterHeader: undefined, mediaType });
+    expect(check403("application/json", body)).toBeNull();
+    expect(check403("application/problem+json", body)).toBeNull();
+    // HTML labelled as JSON, and JSON labelled as HTML, keep the old verdict.
+    expect(check403("application/json", "<html>Forbidden</html>")).toEqual({ reason: "forbidden_suspected_bot", escalatable: true });
+    expect(check403("text/html", body)).toEqual({ reason: "forbidden_suspected_bot", escalatable: true });
+    // A vendor marker still wins over the JSON exemption.
+    expect(detectBlockPage({ status: 403, headers: { "cf-mitigated": "challenge" }, bodyText: body, bodyBytes: body.length, retryAfterHeader: undefined, mediaType: "application/json" }))
+      .toEqual({ reason: "cloudflare_challenge", escalatable: true });
+  });
+
   it("503 with a short body and no Retry-After is a suspected block, never escalated", () => {
     expect(check(503, "nope")).toEqual({ reason: "unavailable_suspected_block", escalatable: false });
     expect(check(503, "maintenance", { "retry-after": "120" })).toBeNull();

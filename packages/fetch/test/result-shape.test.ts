@@ -9,7 +9,7 @@ import { LOCAL, startFixtureServer, type FixtureServer } from "./helpers/fixture
 
 const CONTRACT_FIELDS = [
   "block_reason", "blocked", "body", "body_encoding", "bytes", "cache_age_s", "charset", "content_type", "detail", "elapsed_ms",
-  "fetched_via", "final_url", "outcome", "redirects", "retry_after_s", "status", "tier_attempts", "url",
+  "error_body", "fetched_via", "final_url", "headers", "outcome", "redirects", "retry_after_s", "status", "tier_attempts", "url",
 ];
 
 let server: FixtureServer;

@@ -21,6 +21,10 @@ export interface AttemptResult {
   bytes: number;
   body: string | null;
   bodyEncoding: "text" | "base64";
+  /** The start of an API's error answer (http_error only); never a block page. */
+  errorBody: string | null;
+  /** Caller-facing response headers (see response-headers.ts); empty when no response arrived. */
+  headers: Record<string, string>;
   detail: string;
   exchanges: ArchivableExchange[];
 }
@@ -28,7 +32,7 @@ export interface AttemptResult {
 export function failedAttempt(outcome: FetchOutcome, url: URL, redirects: RedirectHop[], detail: string, exchanges: ArchivableExchange[]): AttemptResult {
   return {
     outcome, status: null, finalUrl: url, redirects, blockReason: null, escalatable: false, retryAfterS: null,
-    contentType: null, charset: null, bytes: 0, body: null, bodyEncoding: "text", detail, exchanges,
+    contentType: null, charset: null, bytes: 0, body: null, bodyEncoding: "text", errorBody: null, headers: {}, detail, exchanges,
   };
 }
 

@@ -14,6 +14,8 @@ export interface ResponseForBlockCheck {
   bodyText: string;
   bodyBytes: number;
   retryAfterHeader: string | undefined;
+  /** Media type of the body (declared or sniffed), when known. */
+  mediaType?: string;
 }
 
 // Block pages are small; a long 200 page that mentions a vendor is an article, not a block.
@@ -91,6 +93,17 @@ function detectDdosGuard(response: ResponseForBlockCheck, body: string): BlockVe
   return null;
 }
 
+/**
+ * A JSON body under a JSON content type is an API answering for itself (GitHub's rate limit, a missing scope),
+ * not a bot check: vendor challenges are HTML, and the vendor detectors above still run first.
+ */
+function isJsonApiAnswer(response: ResponseForBlockCheck): boolean {
+  const type = response.mediaType ?? "";
+  if (type !== "application/json" && !type.endsWith("+json")) return false;
+  const first = response.bodyText.trimStart().charAt(0);
+  return first === "{" || first === "[";
+}
+
 const VENDOR_DETECTORS = [detectCloudflare, detectDataDome, detectPerimeterX, detectAkamai, detectImperva, detectDdosGuard];
 
 /** Returns the block a response shows, or null for a normal response (including ordinary HTTP errors). */
@@ -103,7 +116,9 @@ export function detectBlockPage(response: ResponseForBlockCheck): BlockVerdict |
     const verdict = detect(response, body);
     if (verdict !== null) return verdict;
   }
-  if (response.status === 403 && response.bodyBytes < SHORT_BODY_BYTES) return { reason: "forbidden_suspected_bot", escalatable: true };
+  if (response.status === 403 && response.bodyBytes < SHORT_BODY_BYTES && !isJsonApiAnswer(response)) {
+    return { reason: "forbidden_suspected_bot", escalatable: true };
+  }
   if (response.status === 503 && response.bodyBytes < SHORT_BODY_BYTES && response.retryAfterHeader === undefined) {
     // Never escalated: 5xx can be a real outage, and a second client would only add load.
     return { reason: "unavailable_suspected_block", escalatable: false };

@@ -6,6 +6,7 @@ import { acquireHostSlot } from "./host-limiter.js";
 import { SECRET_HEADERS, stripUrlCredentials } from "./redact.js";
 import type { ResolvedFetchRequest } from "./resolve-request.js";
 import { readFinalResponse } from "./read-response.js";
+import { callerHeaders } from "./response-headers.js";
 import { vetDestination } from "./ssrf-guard.js";
 import type { RedirectHop } from "./types.js";
 
@@ -74,18 +75,20 @@ export async function runFetchAttempt(context: AttemptContext): Promise<AttemptR
       if (REDIRECT_STATUSES.has(exchange.status) && location !== undefined) {
         exchange.body.destroy();
         exchanges.push(archivable(hop, exchange, Buffer.alloc(0)));
+        // A redirect that ends the attempt is still a response: its rate-limit headers count too.
+        const answered = { status: exchange.status, headers: callerHeaders(exchange.headers) };
         let target: URL;
         try {
           target = new URL(location, hop.url);
         } catch {
-          return { ...failedAttempt("http_error", hop.url, redirects, `the redirect Location ${JSON.stringify(location.slice(0, 200))} is not a valid URL`, exchanges), status: exchange.status };
+          return { ...failedAttempt("http_error", hop.url, redirects, `the redirect Location ${JSON.stringify(location.slice(0, 200))} is not a valid URL`, exchanges), ...answered };
         }
         if (!request.followRedirects) {
-          return { ...failedAttempt("http_error", hop.url, redirects, `redirect ${exchange.status} to ${stripUrlCredentials(target)} not followed (follow_redirects is false)`, exchanges), status: exchange.status };
+          return { ...failedAttempt("http_error", hop.url, redirects, `redirect ${exchange.status} to ${stripUrlCredentials(target)} not followed (follow_redirects is false)`, exchanges), ...answered };
         }
         redirects.push({ url: stripUrlCredentials(hop.url), status: exchange.status });
         if (redirects.length > request.maxRedirects) {
-          return { ...failedAttempt("redirect_loop", target, redirects, `more than ${request.maxRedirects} redirects`, exchanges), status: exchange.status };
+          return { ...failedAttempt("redirect_loop", target, redirects, `more than ${request.maxRedirects} redirects`, exchanges), ...answered };
         }
         hop = nextHop(hop, exchange.status, target);
         continue;

@@ -41,6 +41,9 @@ function toResult(request: ResolvedFetchRequest, attempt: AttemptResult, via: Fe
     elapsed_ms: Date.now() - startedAt,
     cache_age_s: null,
     detail: attempt.detail,
+    // Same rule as `body`: nothing of a block page reaches the caller.
+    error_body: attempt.blockReason !== null ? null : attempt.errorBody,
+    headers: attempt.headers,
   };
 }
 
@@ -101,6 +104,8 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
         blocked: false, block_reason: null, retry_after_s: null, content_type: page.content_type, charset: page.charset,
         bytes: page.bytes, body: page.body, body_encoding: page.body_encoding, redirects: page.redirects, tier_attempts: [],
         elapsed_ms: Date.now() - startedAt, cache_age_s: hit.ageS, detail: `served from the cache, ${hit.ageS} s old`,
+        // Rate-limit headers describe the moment of the original fetch, so none are kept in the cache.
+        error_body: null, headers: {},
       };
     }
   }

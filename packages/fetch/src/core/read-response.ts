@@ -1,12 +1,15 @@
 // Reads the final (non-redirect) response of an attempt: size and type gates, limited body read, charset
-// decoding and block detection. Only an ok outcome carries the body.
+// decoding and block detection. Only an ok outcome carries the body; an http_error carries the start of an
+// API's error answer as `errorBody`, a block page carries neither.
 import { archivable, failedAttempt, type ArchivableExchange, type AttemptResult } from "./attempt-result.js";
 import { detectBlockPage } from "./block-detection.js";
 import { BodyLimitError, readLimitedBody } from "./body-reader.js";
 import { decodeText } from "./charset.js";
 import { isContentTypeAccepted, isTextualMediaType, parseContentType, sniffMediaType } from "./content-type.js";
+import { decodeErrorWindow, errorBodyOf } from "./error-body.js";
 import { ExchangeFailure, headerValue, type HopRequest, type OpenedExchange } from "./exchange.js";
 import type { ResolvedFetchRequest } from "./resolve-request.js";
+import { callerHeaders } from "./response-headers.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import type { FetchOutcome, RedirectHop } from "./types.js";
 
@@ -46,14 +49,16 @@ export async function readFinalResponse(
 
   const mediaType = declaredType?.mediaType ?? sniffMediaType(decoded);
   const textual = isTextualMediaType(mediaType);
-  const text = textual ? decodeText(decoded, declaredType?.charset) : undefined;
+  // The whole wire body was still read above: the archive and the block checks' size thresholds need all of it.
+  const decodeAs = isSuccess ? decodeText : decodeErrorWindow;
+  const text = textual ? decodeAs(decoded, declaredType?.charset) : undefined;
   const retryAfterHeader = headerValue(exchange.headers, "retry-after");
   const retryAfterS = parseRetryAfter(retryAfterHeader);
   const sniffText = text?.text.slice(0, BLOCK_SNIFF_BYTES) ?? decoded.subarray(0, BLOCK_SNIFF_BYTES).toString("latin1");
-  const block = detectBlockPage({ status, headers: exchange.headers, bodyText: sniffText, bodyBytes: decoded.length, retryAfterHeader });
+  const block = detectBlockPage({ status, headers: exchange.headers, bodyText: sniffText, bodyBytes: decoded.length, retryAfterHeader, mediaType });
   const base = {
     ...failedAttempt("ok", hop.url, redirects, "", exchanges),
-    status, retryAfterS, contentType: mediaType, charset: text?.charset ?? null, bytes: raw.length,
+    status, retryAfterS, contentType: mediaType, charset: text?.charset ?? null, bytes: raw.length, headers: callerHeaders(exchange.headers),
   };
   if (block !== null) {
     // The block page is evidence, not content: its body is never returned.
@@ -67,7 +72,7 @@ export async function readFinalResponse(
     return { ...base, outcome: "unsupported_content", detail: `undeclared content sniffed as ${mediaType} is not accepted` };
   }
   // Only an ok outcome carries content (the contract): an error page is not the page that was asked for.
-  if (!isSuccess) return { ...base, outcome: "http_error", detail: `the server answered HTTP ${status}` };
+  if (!isSuccess) return { ...base, outcome: "http_error", errorBody: errorBodyOf(text, mediaType), detail: `the server answered HTTP ${status}` };
   const charsetWords = text === undefined ? "binary, returned as base64" : `charset ${text.charset} from ${text.source}`;
   return {
     ...base,

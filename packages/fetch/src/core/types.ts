@@ -81,4 +81,8 @@ export interface FetchPageResult {
   elapsed_ms: number;
   cache_age_s: number | null;
   detail: string;
+  /** For an http_error reply with a JSON or text body: its first 4096 characters. Null for block pages. */
+  error_body: string | null;
+  /** Rate-limit and retry headers of the final response, lower-case names; only those present. */
+  headers: Record<string, string>;
 }

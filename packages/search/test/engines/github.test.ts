@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { githubEngine, mapGithubReply, pushedQualifier } from "../../src/engines/github.js";
+import { githubEngine, githubErrorMessage, githubRetryAfterS, mapGithubReply, pushedQualifier } from "../../src/engines/github.js";
 import { contextFor, json, startEngineServer, type EngineServer } from "./engine-server.js";
 
 let server: EngineServer;
@@ -57,11 +57,66 @@ describe("github adapter", () => {
     expect(await githubEngine.search(await contextFor(server))).toMatchObject({ outcome: "rate_limited", retry_after_s: 60 });
   });
 
-  it("maps a bare 403 to blocked and says it is most likely the rate limit", async () => {
-    server.reply = { status: 403, headers: { "content-type": "application/json", "x-ratelimit-remaining": "0" }, body: '{"message":"API rate limit exceeded for 127.0.0.1."}' };
+  it("maps a 403 with x-ratelimit-remaining: 0 to rate_limited, waiting until x-ratelimit-reset", async () => {
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    server.reply = {
+      status: 403,
+      headers: { "content-type": "application/json; charset=utf-8", "x-ratelimit-remaining": "0", "x-ratelimit-limit": "10", "x-ratelimit-reset": String(reset) },
+      body: '{"message":"API rate limit exceeded for 127.0.0.1. (But here\'s the good news: Authenticated requests get a higher rate limit.)","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"}',
+    };
+    const run = await githubEngine.search(await contextFor(server));
+    expect(run.outcome).toBe("rate_limited");
+    expect(run.retry_after_s).toBeGreaterThanOrEqual(115);
+    expect(run.retry_after_s).toBeLessThanOrEqual(121);
+    expect(run.detail).toContain("HTTP 403): API rate limit exceeded for 127.0.0.1.");
+  });
+
+  it("maps a 403 whose message mentions the rate limit to rate_limited, even without headers", async () => {
+    server.reply = { status: 403, headers: { "content-type": "application/json" }, body: '{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}' };
+    const run = await githubEngine.search(await contextFor(server));
+    expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: null });
+    expect(run.detail).toMatch(/secondary rate limit/);
+  });
+
+  it("clamps a reset time already past to 0", async () => {
+    server.reply = { status: 403, headers: { "content-type": "application/json", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) - 30) }, body: '{"message":"API rate limit exceeded"}' };
+    expect(await githubEngine.search(await contextFor(server))).toMatchObject({ outcome: "rate_limited", retry_after_s: 0 });
+  });
+
+  it("maps any other 403 to blocked with GitHub's own message", async () => {
+    server.reply = { status: 403, headers: { "content-type": "application/json", "x-ratelimit-remaining": "57" }, body: '{"message":"Repository access blocked","block":{"reason":"tos"}}' };
+    const run = await githubEngine.search(await contextFor(server));
+    expect(run).toMatchObject({ outcome: "blocked", retry_after_s: null });
+    expect(run.detail).toBe("GitHub refused the request (HTTP 403): Repository access blocked.");
+  });
+
+  it("maps a 403 block page (no message to read) to blocked with the block reason", async () => {
+    server.reply = { status: 403, headers: { "content-type": "text/html" }, body: "<html><body>Forbidden</body></html>" };
     const run = await githubEngine.search(await contextFor(server));
     expect(run.outcome).toBe("blocked");
-    expect(run.detail).toMatch(/rate limit/);
+    expect(run.detail).toBe("GitHub refused the request (HTTP 403) (forbidden_suspected_bot).");
+  });
+
+  it("maps 429 with only x-ratelimit-reset to rate_limited, waiting until the reset", async () => {
+    const reset = Math.floor(Date.now() / 1000) + 90;
+    server.reply = { status: 429, headers: { "content-type": "application/json", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) }, body: '{"message":"API rate limit exceeded"}' };
+    const run = await githubEngine.search(await contextFor(server));
+    expect(run.outcome).toBe("rate_limited");
+    expect(run.retry_after_s).toBeGreaterThanOrEqual(85);
+    expect(run.retry_after_s).toBeLessThanOrEqual(91);
+  });
+
+  it("prefers Retry-After over x-ratelimit-reset, and reads messages from JSON or text", () => {
+    const now = Date.UTC(2024, 0, 1);
+    expect(githubRetryAfterS(60, { "x-ratelimit-reset": String(now / 1000 + 500) }, now)).toBe(60);
+    expect(githubRetryAfterS(null, { "x-ratelimit-reset": String(now / 1000 + 500) }, now)).toBe(500);
+    expect(githubRetryAfterS(null, { "x-ratelimit-reset": String(now / 1000 - 5) }, now)).toBe(0);
+    expect(githubRetryAfterS(null, { "x-ratelimit-reset": "soon" }, now)).toBeNull();
+    expect(githubRetryAfterS(null, {}, now)).toBeNull();
+    expect(githubErrorMessage(JSON.stringify({ message: "  Bad\n credentials " }))).toBe("Bad credentials");
+    expect(githubErrorMessage("rate limit exceeded")).toBe("rate limit exceeded");
+    expect(githubErrorMessage('{"errors":[]}')).toBeNull();
+    expect(githubErrorMessage(null)).toBeNull();
   });
 
   it("maps 429 with Retry-After", async () => {

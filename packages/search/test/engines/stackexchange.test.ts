@@ -56,11 +56,42 @@ describe("stackexchange adapter", () => {
     expect(run.detail).toMatch(/backoff/);
   });
 
-  it("maps the API's HTTP 400 error reply to http_error and says the reason is unknown", async () => {
+  it("reads the API's HTTP 400 error answer through fetch: throttle_violation is rate_limited, in its own words", async () => {
     server.reply = await json("stackexchange-throttle.json", 400);
     const run = await stackexchangeEngine.search(await contextFor(server));
+    expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: null, results: [] });
+    expect(run.detail).toContain("error 502 throttle_violation: too many requests from this IP, more requests available in 81234 seconds");
+  });
+
+  it("takes a backoff in the HTTP 400 throttle answer as retry_after_s", async () => {
+    const reply = JSON.parse(await fixture("stackexchange-throttle.json")) as Record<string, unknown>;
+    server.reply = { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ ...reply, backoff: 30 }) };
+    const run = await stackexchangeEngine.search(await contextFor(server));
+    expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: 30 });
+    expect(run.detail).toMatch(/retry after 30 s/);
+  });
+
+  it("maps an access error answer (HTTP 400, error 403 access_denied) to auth_failed with the API's message", async () => {
+    server.reply = { status: 400, headers: { "content-type": "application/json" }, body: '{"error_id":403,"error_message":"Invalid access_token","error_name":"access_denied"}' };
+    const run = await stackexchangeEngine.search(await contextFor(server));
+    expect(run.outcome).toBe("auth_failed");
+    expect(run.detail).toContain("error 403 access_denied: Invalid access_token");
+  });
+
+  it("maps another API error answer to http_error with the API's own message", async () => {
+    server.reply = { status: 400, headers: { "content-type": "application/json" }, body: '{"error_id":400,"error_message":"pagesize","error_name":"bad_parameter"}' };
+    const run = await stackexchangeEngine.search(await contextFor(server));
+    expect(run).toMatchObject({ outcome: "http_error", retry_after_s: null });
+    expect(run.detail).toBe("Stack Exchange's API answered with error 400 bad_parameter: pagesize.");
+  });
+
+  it("says the reason is unknown when an HTTP 400 carries no readable error answer", async () => {
+    server.reply = { status: 400, headers: { "content-type": "text/html" }, body: "<html><body><p>Bad request</p></body></html>" };
+    const run = await stackexchangeEngine.search(await contextFor(server));
     expect(run.outcome).toBe("http_error");
-    expect(run.detail).toMatch(/HTTP 400/);
+    expect(run.detail).toMatch(/HTTP 400.*reason is unknown/);
+    server.reply = { status: 400, headers: { "content-type": "application/json" }, body: '{"unexpected":true}' };
+    expect((await stackexchangeEngine.search(await contextFor(server))).detail).toMatch(/reason is unknown/);
   });
 
   it("maps throttle_violation (error 502) to rate_limited with the backoff", async () => {
