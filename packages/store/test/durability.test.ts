@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { assertStoreBuilt } from "./support/assert-built.js";
 import { acquireFileLock } from "../src/core/lock.js";
 import { openPageStore, type PageStore } from "../src/core/page-store.js";
 import { errorCode, tempStoreDir } from "./helpers.js";
@@ -14,10 +15,7 @@ const packageDir = path.resolve(here, "..");
 const childScript = path.join(here, "fixtures", "store-child.mjs");
 const makePage = pageFor as (label: string, index: number, size: number) => { url: string; markdown: string };
 
-beforeAll(() => {
-  // The children run the built module, so build it first (plain node cannot import the TS sources).
-  execFileSync(process.execPath, [path.join(packageDir, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: packageDir });
-}, 120_000);
+beforeAll(() => assertStoreBuilt(packageDir));
 
 function startChild(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [childScript, ...args], { stdio: ["ignore", "pipe", "pipe"] });

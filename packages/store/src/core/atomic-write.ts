@@ -20,9 +20,9 @@ export interface AtomicWriteOptions {
  * Write-then-rename: readers see the old file or the new one, never a torn one. With `durable`,
  * the data is fsynced before the rename and the directory after it, so a crash keeps one whole version.
  */
-export async function writeFileAtomic(target: string, data: string, options: AtomicWriteOptions): Promise<number> {
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<number> {
   const temp = tempPathFor(target);
-  const bytes = Buffer.from(data, "utf8");
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const handle = await fs.open(temp, "wx", 0o644);
   try {
     await handle.writeFile(bytes);
@@ -37,7 +37,7 @@ export async function writeFileAtomic(target: string, data: string, options: Ato
     throw error;
   }
   if (options.syncDirectory ?? options.durable) await syncDirectory(path.dirname(target));
-  return bytes.length;
+  return bytes.byteLength;
 }
 
 /** Makes renames and unlinks in a directory durable (a no-op where directories cannot be opened). */

@@ -26,6 +26,12 @@ export interface StoreBackend {
   listPageFiles(): Promise<string[]>;
   /** Removes temp files left by crashed writes outside the page area; caller holds the lock. */
   removeLeftovers(): Promise<void>;
+  /** Whether search index snapshots are kept; in memory the live index is all there is. */
+  readonly keepsIndexSnapshot: boolean;
+  /** The last index snapshot written, null when there is none (its contents are checked by the caller). */
+  readIndexSnapshot(): Promise<Buffer | null>;
+  /** Replaces the snapshot atomically and durably; caller holds the lock. Returns its size in bytes. */
+  writeIndexSnapshot(data: Uint8Array): Promise<number>;
   readAccess(): Promise<AccessTimes>;
   writeAccess(times: AccessTimes): Promise<void>;
   acquireLock(timeoutMs: number): Promise<ReleaseLock>;

@@ -9,6 +9,7 @@ import { parseManifest, parsePageRecord, type Manifest, type PageRecord } from "
 const MANIFEST_FILE = "manifest.json";
 const ACCESS_FILE = "access.json";
 const LOCK_FILE = "write.lock";
+const SNAPSHOT_FILE = "index.snapshot";
 const PAGES_DIR = "pages";
 /** A reader's temp file younger than this may still be about to be renamed. */
 const LIVE_TEMP_MS = 60_000;
@@ -18,6 +19,7 @@ const LIVE_TEMP_MS = 60_000;
  *   manifest.json   the commit point (atomic, fsynced)
  *   pages/*.json    one immutable file per page version
  *   access.json     advisory last-access times from readers
+ *   index.snapshot  search index of one committed generation (derived data; checked before use)
  *   write.lock      O_EXCL writer lock
  */
 export class FsBackend implements StoreBackend {
@@ -101,6 +103,21 @@ export class FsBackend implements StoreBackend {
       }
       await fs.rm(location, { force: true });
     }
+  }
+
+  readonly keepsIndexSnapshot = true;
+
+  async readIndexSnapshot(): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.file(SNAPSHOT_FILE));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async writeIndexSnapshot(data: Uint8Array): Promise<number> {
+    return writeFileAtomic(this.file(SNAPSHOT_FILE), data, { durable: true });
   }
 
   async readAccess(): Promise<AccessTimes> {

@@ -49,6 +49,17 @@ export class MemoryBackend implements StoreBackend {
 
   async removeLeftovers(): Promise<void> {}
 
+  // One process owns a memory store, so its live index never needs restoring.
+  readonly keepsIndexSnapshot = false;
+
+  async readIndexSnapshot(): Promise<Buffer | null> {
+    return null;
+  }
+
+  async writeIndexSnapshot(): Promise<number> {
+    return 0;
+  }
+
   async readAccess(): Promise<AccessTimes> {
     return { ...this.access };
   }

@@ -5,13 +5,15 @@ import type { StoreBackend } from "./backend.js";
 import { isExpired, planEviction } from "./eviction.js";
 import { FsBackend } from "./fs-backend.js";
 import { assertHandle, canonicalizeUrl, handleForUrl } from "./handle.js";
+import { IndexKeeper, SNAPSHOT_WORTHWHILE_PAGES, type IndexSource } from "./index-keeper.js";
+import type { ReleaseLock } from "./lock.js";
 import { STORE_FORMAT, emptyManifest, type Manifest, type PageEntry, type PageRecord } from "./manifest.js";
 import { MemoryBackend } from "./memory-backend.js";
 import { resolvePageStoreOptions, type PageStoreOptions, type ResolvedPageStoreOptions } from "./options.js";
 import { validatePageInputs } from "./page-input.js";
 import { paginate, type TextSpan } from "./paging.js";
 import { splitIntoPassages, type PassageSpan } from "./passages.js";
-import { SearchIndex } from "./search-index.js";
+import type { PassageHit } from "./search-index.js";
 import type {
   AddResult,
   AddStatus,
@@ -32,8 +34,6 @@ export const DEFAULT_PAGE_SIZE_TOKENS = 1000;
 export const MAX_PAGE_SIZE_TOKENS = 1_000_000;
 /** Page files replaced by a concurrent writer while we read: re-read the manifest this many times. */
 const READ_RETRIES = 5;
-/** Parallel page-file reads while (re)building the search index. */
-const LOAD_BATCH = 32;
 
 interface PreparedPage {
   input: PageInput;
@@ -74,20 +74,26 @@ export class PageStore {
   private manifestToken: string | null = null;
   /** Manifest token the search index was last brought in line with (skip the diff when unchanged). */
   private indexedToken: string | null = null;
-  private readonly index = new SearchIndex();
-  /** Which page file version the search index holds for each handle. */
-  private readonly indexedFiles = new Map<string, string>();
+  private readonly keeper: IndexKeeper;
   private readonly access: AccessTracker;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** Last pagination, so reading a page through page by page does not re-cut it every call. */
   private lastPaging: { key: string; spans: TextSpan[] } | null = null;
+  /** The last page file read by `get`, so paging through a page reads its file once. */
+  private lastPage: { file: string; markdown: string } | null = null;
 
   constructor(
     private readonly backend: StoreBackend,
     readonly options: ResolvedPageStoreOptions,
   ) {
     this.access = new AccessTracker(backend, options.now);
+    this.keeper = new IndexKeeper(backend);
+  }
+
+  /** Diagnostics (tests, benchmark): how this instance last built its search index from scratch. */
+  get indexSource(): IndexSource {
+    return this.keeper.source;
   }
 
   private get ttlMs(): number {
@@ -128,40 +134,79 @@ export class PageStore {
     this.manifestToken = token;
   }
 
-  /** Brings the search index in line with the manifest, loading only page versions it lacks. */
-  private async syncIndex(): Promise<void> {
+  /**
+   * Brings the search index in line with the manifest. A fresh process (or one far behind) restores
+   * the snapshot when it was written for exactly this manifest; otherwise only the page versions
+   * the index lacks are read. `persistRebuild`: after rebuilding from page files, try to leave a
+   * snapshot for the next process (writers skip this: they write one after their commit anyway).
+   */
+  private async syncIndex(persistRebuild: boolean): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       await this.refreshManifest(attempt > 0);
       if (this.indexedToken === this.manifestToken) return;
-      const pages = this.manifest.pages;
-      for (const [handle, file] of this.indexedFiles) {
-        if (pages[handle]?.file !== file) {
-          this.index.removePage(handle);
-          this.indexedFiles.delete(handle);
+      const behind = this.keeper.pagesToLoad(this.manifest);
+      let rebuilding = false;
+      if (this.backend.keepsIndexSnapshot && behind > 0 && (this.keeper.index.pageCount === 0 || behind >= SNAPSHOT_WORTHWHILE_PAGES)) {
+        const outcome = await this.keeper.loadSnapshot(this.manifest);
+        if (outcome === "loaded") {
+          this.indexedToken = this.manifestToken;
+          return;
         }
+        // A writer committed after we read the manifest and already wrote its snapshot: read it again.
+        if (outcome === "newer" && attempt + 1 < READ_RETRIES) continue;
+        rebuilding = true;
       }
-      const toLoad = Object.values(pages).filter((entry) => this.indexedFiles.get(entry.handle) !== entry.file);
-      const missing: string[] = [];
-      for (let at = 0; at < toLoad.length; at += LOAD_BATCH) {
-        const batch = toLoad.slice(at, at + LOAD_BATCH);
-        const records = await Promise.all(batch.map((entry) => this.backend.readPage(entry.file)));
-        batch.forEach((entry, offset) => {
-          const record = records[offset];
-          if (record === null || record === undefined) {
-            missing.push(entry.handle);
-            return;
-          }
-          this.index.addPage(entry.handle, record.markdown, record.passages);
-          this.indexedFiles.set(entry.handle, entry.file);
-        });
-      }
+      const missing = await this.keeper.catchUp(this.manifest);
       // A missing file most likely means a writer replaced it after we read the manifest: read it again.
       // If it stays missing, search skips that page and get reports store_corrupt for it.
       if (missing.length === 0 || attempt + 1 >= READ_RETRIES) {
         // With pages missing for good, keep retrying on later searches rather than caching the gap.
         this.indexedToken = missing.length === 0 ? this.manifestToken : null;
+        if (rebuilding && missing.length === 0 && persistRebuild) await this.persistRebuiltIndex();
         return;
       }
+    }
+  }
+
+  /**
+   * After a reader rebuilt the index from page files, spare the next process that work by writing
+   * a snapshot, but only if the writer lock is free right now: readers never wait for writers.
+   */
+  private async persistRebuiltIndex(): Promise<void> {
+    let release: ReleaseLock;
+    try {
+      release = await this.backend.acquireLock(0);
+    } catch {
+      return;
+    }
+    try {
+      // Only for the generation still committed: never replace a newer writer's snapshot with an older one.
+      if ((await this.backend.manifestVersion()) === this.indexedToken) await this.keeper.writeSnapshot(this.manifest);
+    } catch {
+      // A snapshot only saves time; the next rebuild tries again.
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Right after a commit, still under the lock: bring the index to the committed generation and
+   * snapshot it. A crash before the snapshot's rename leaves the previous snapshot, which does not
+   * match the new manifest and is ignored. A failure here costs the next reader a rebuild, never
+   * the commit, which has already happened.
+   */
+  private async snapshotCommitted(): Promise<void> {
+    if (!this.backend.keepsIndexSnapshot) return;
+    try {
+      const missing = await this.keeper.catchUp(this.manifest);
+      if (missing.length > 0) {
+        this.indexedToken = null;
+        return;
+      }
+      this.indexedToken = this.manifestToken;
+      await this.keeper.writeSnapshot(this.manifest);
+    } catch {
+      this.indexedToken = null;
     }
   }
 
@@ -174,16 +219,37 @@ export class PageStore {
           details: { handle, reason: entry === undefined ? "unknown_handle" : "expired" },
         });
       }
-      if (this.indexedFiles.get(handle) === entry.file) {
-        const markdown = this.index.markdownOf(handle);
-        if (markdown !== undefined) return { entry, markdown };
-      }
+      if (this.lastPage?.file === entry.file) return { entry, markdown: this.lastPage.markdown };
       const record = await this.backend.readPage(entry.file);
-      if (record !== null) return { entry, markdown: record.markdown };
+      if (record !== null) {
+        this.lastPage = { file: entry.file, markdown: record.markdown };
+        return { entry, markdown: record.markdown };
+      }
     }
     throw new StoreLayerError("store_corrupt", `Cannot get page: the file for handle ${handle} is missing from the store.`, {
       details: { handle },
     });
+  }
+
+  /**
+   * Page text for the hits only, read from the page versions the index holds: the index keeps term
+   * ids, not text, so memory does not grow with the size of the pages. A handle whose file is gone
+   * is left out of the map.
+   */
+  private async readHitPages(hits: readonly PassageHit[]): Promise<Map<string, string>> {
+    const handles = [...new Set(hits.map((hit) => hit.handle))];
+    const records = await Promise.all(
+      handles.map((handle) => {
+        const file = this.keeper.index.versionOf(handle);
+        return file === undefined ? null : this.backend.readPage(file);
+      }),
+    );
+    const texts = new Map<string, string>();
+    handles.forEach((handle, at) => {
+      const record = records[at];
+      if (record !== null && record !== undefined) texts.set(handle, record.markdown);
+    });
+    return texts;
   }
 
   add(pages: PageInput[]): Promise<AddResult> {
@@ -273,6 +339,9 @@ export class PageStore {
   private async withWriteLock<T extends object>(
     change: (manifest: Manifest) => Promise<{ result: T; keep: Set<string> }>,
   ): Promise<T & { evicted: string[] }> {
+    // Index work that may mean reading every page file happens before taking the lock, so other
+    // writers do not wait for it; under the lock only this commit's changes are indexed.
+    if (this.backend.keepsIndexSnapshot) await this.syncIndex(false).catch(() => undefined);
     const release = await this.backend.acquireLock(this.options.lock_timeout_ms);
     try {
       await this.refreshManifest(true);
@@ -300,6 +369,7 @@ export class PageStore {
       this.manifestToken = await this.backend.manifestVersion();
       this.access.forget(touches);
 
+      await this.snapshotCommitted();
       await this.collectGarbage(next, recorded);
       return { ...result, evicted: [...plan.expired, ...plan.leastRecentlyUsed] };
     } finally {
@@ -335,30 +405,39 @@ export class PageStore {
       return Promise.reject(error);
     }
     return this.run("search", async () => {
-      await this.syncIndex();
-      if (handle !== undefined && !this.isLive(this.manifest.pages[handle])) {
-        throw new StoreLayerError("not_found", `Cannot search: no live page with handle ${handle}.`, { details: { handle } });
+      for (let attempt = 0; ; attempt += 1) {
+        await this.syncIndex(true);
+        if (handle !== undefined && !this.isLive(this.manifest.pages[handle])) {
+          throw new StoreLayerError("not_found", `Cannot search: no live page with handle ${handle}.`, { details: { handle } });
+        }
+        const hits = this.keeper.index.search(query, {
+          limit,
+          ...(handle === undefined ? {} : { handle }),
+          hidden: this.expiredHandles(),
+        });
+        const texts = await this.readHitPages(hits);
+        // A hit's file vanished: a writer replaced the page after we synced, so search that generation
+        // instead. If the manifest did not change the file is gone for good and its hits are skipped.
+        const complete = hits.every((hit) => texts.has(hit.handle));
+        if (!complete && attempt + 1 < READ_RETRIES && (await this.backend.manifestVersion()) !== this.manifestToken) continue;
+        const passages = hits
+          .filter((hit) => texts.has(hit.handle))
+          .map((hit) => {
+            const entry = this.manifest.pages[hit.handle];
+            return {
+              handle: hit.handle,
+              url: entry?.url ?? "",
+              title: entry?.title ?? "",
+              heading: hit.heading,
+              text: (texts.get(hit.handle) ?? "").slice(hit.start, hit.end),
+              score: hit.score,
+              span: { start: hit.start, end: hit.end },
+            };
+          });
+        this.access.touch(new Set(passages.map((passage) => passage.handle)));
+        await this.access.flushSoon();
+        return { passages };
       }
-      const hits = this.index.search(query, {
-        limit,
-        ...(handle === undefined ? {} : { handle }),
-        hidden: this.expiredHandles(),
-      });
-      const passages = hits.map((hit) => {
-        const entry = this.manifest.pages[hit.handle];
-        return {
-          handle: hit.handle,
-          url: entry?.url ?? "",
-          title: entry?.title ?? "",
-          heading: hit.heading,
-          text: hit.text,
-          score: hit.score,
-          span: { start: hit.start, end: hit.end },
-        };
-      });
-      this.access.touch(new Set(passages.map((passage) => passage.handle)));
-      await this.access.flushSoon();
-      return { passages };
     });
   }
 
