@@ -59,6 +59,39 @@ describe("websift search (search -> read top pages under a budget -> index)", ()
   });
 });
 
+describe("websift contents and similar", () => {
+  const store = mkdtempSync(join(tmpdir(), "websift-store-"));
+
+  it("contents reads several URLs with one outcome each, in order", async () => {
+    const urls = [`${web.base}/article`, `${web.base}/challenge`, `${web.base}/missing`, `${web.base}/forum/t/rate-limits/42`];
+    const run = await websift(["contents", ...urls, "--allow-private-hosts", "--store", store, "--json"]);
+    expect(run.status).toBe(0);
+    const data = run.json.data;
+    expect(validateContractValue("agent-contents", "response", data)).toEqual({ valid: true });
+    expect(data.results.map((result: { url: string; outcome: string }) => [result.url, result.outcome])).toEqual([
+      [urls[0], "ok"],
+      [urls[1], "cloudflare_challenge"],
+      [urls[2], "http_404"],
+      [urls[3], "ok"],
+    ]);
+    expect(data.results[0].content.startsWith(data.fence.open)).toBe(true);
+    expect(data.results[1]).toMatchObject({ content: null, handle: null });
+  });
+
+  it("similar finds the other stored page on the same subject, and runs a search for more", async () => {
+    const article = await websift(["fetch", `${web.base}/article`, "--allow-private-hosts", "--store", store, "--json"]);
+    const run = await websift(["similar", article.json.data.handle, "--engines", "searxng", "--searxng-url", searxng.base, "--allow-private-hosts", "--store", store, "--json"]);
+    expect(run.status).toBe(0);
+    const data = run.json.data;
+    expect(validateContractValue("agent-similar", "response", data)).toEqual({ valid: true });
+    expect(data.source.handle).toBe(article.json.data.handle);
+    expect(data.from_store.map((page: { url: string }) => page.url)).toContain(`${web.base}/forum/t/rate-limits/42`);
+    expect(data.from_store.map((page: { handle: string }) => page.handle)).not.toContain(article.json.data.handle);
+    expect(data.search_outcome).toBe("ok");
+    expect(data.from_search.length).toBeGreaterThan(0);
+  });
+});
+
 describe("websift fetch and open", () => {
   const store = mkdtempSync(join(tmpdir(), "websift-store-"));
   let handle = "";

@@ -4,15 +4,21 @@ import { AgentIoError } from "../errors.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
 const HANDLE_PATTERN = /^[a-z0-9.-]+~[0-9a-f]{12}$/;
-const STOPWORDS = new Set("the a an and or of to in on for with by from at as is are was were be this that it its into how what why when your you our we can will not no".split(" "));
+const STOPWORDS = new Set(
+  ("the a an and or of to in on for with by from at as is are was were be been being this that these those it its into how what why when where which who whom " +
+    "your you our we can will would could should may might must not no nor but if then than so such also only just more most other some any each every both " +
+    "after before about above below over under again further once here there all very same own too have has had having does did doing do their they them " +
+    "his her him she he out off up down while until because through during between against").split(" "),
+);
 
 /** The page's title plus its most frequent non-trivial words: a query that describes the page. */
 function describePage(title: string | null, text: string): string {
   const counts = new Map<string, number>();
-  for (const word of text.toLowerCase().match(/[a-z][a-z0-9-]{3,}/g) ?? []) {
+  // Words of four letters or more, and numbers of three digits or more (status codes, versions).
+  for (const word of text.toLowerCase().match(/[a-z][a-z0-9-]{3,}|\b\d{3,}\b/g) ?? []) {
     if (!STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  const salient = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 6).map(([word]) => word);
+  const salient = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 12).map(([word]) => word);
   return [title ?? "", ...salient].join(" ").replace(/\s+/g, " ").trim().slice(0, 200);
 }
 
