@@ -5,7 +5,13 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { appendFile, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { WARCParser, WARCRecord, WARCSerializer } from "warcio";
+type Warcio = typeof import("warcio");
+let warcioModule: Promise<Warcio> | undefined;
+/** warcio (and its deflate code) is loaded only by runs that record or replay. */
+function loadWarcio(): Promise<Warcio> {
+  warcioModule ??= import("warcio");
+  return warcioModule;
+}
 import { ExchangeFailure, type HopRequest, type OpenedExchange } from "./exchange.js";
 import type { ArchivableExchange } from "./attempt-result.js";
 import { redactHeaders, redactUrl } from "./redact.js";
@@ -24,6 +30,7 @@ function requestTarget(url: URL): string {
 }
 
 async function serializeExchange(exchange: ArchivableExchange): Promise<Uint8Array[]> {
+  const { WARCRecord, WARCSerializer } = await loadWarcio();
   const targetUri = redactUrl(exchange.request.url);
   const date = new Date().toISOString();
   const { response } = exchange;
@@ -57,6 +64,7 @@ async function fileIsEmpty(file: string): Promise<boolean> {
 
 /** Appends the exchanges in one write, so concurrent writers (O_APPEND) do not interleave records. */
 export async function appendExchangesToWarc(file: string, exchanges: ArchivableExchange[]): Promise<void> {
+  const { WARCRecord, WARCSerializer } = await loadWarcio();
   if (exchanges.length === 0) return;
   const parts: Uint8Array[] = [];
   if (await fileIsEmpty(file)) {
@@ -83,6 +91,7 @@ interface LoadedArchive {
 const loadedArchives = new Map<string, LoadedArchive>();
 
 async function loadArchive(file: string): Promise<LoadedArchive> {
+  const { WARCParser } = await loadWarcio();
   const info = await stat(file);
   const signature = `${info.size}:${info.mtimeMs}`;
   const cached = loadedArchives.get(file);

@@ -1,5 +1,4 @@
-import { parseHTML } from "linkedom";
-import { htmlToText, isoDate } from "./text.js";
+import { htmlToText, isoDate, parseHtmlDocument } from "./text.js";
 import { failedRunFromFetch } from "./fetch-outcome.js";
 import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
 
@@ -41,7 +40,7 @@ export function mapDuckDuckGoPage(page: string, status: number | null, limit: nu
       : emptyRun(NAME, "parse_failed", `DuckDuckGo answered HTTP ${status ?? "?"} with an empty page.`);
   }
   // linkedom needs a document element; a bare fragment gets one.
-  const { document } = parseHTML(/<html[\s>]/i.test(page) ? page : `<!doctype html><html><body>${page}</body></html>`);
+  const { document } = parseHtmlDocument(/<html[\s>]/i.test(page) ? page : `<!doctype html><html><body>${page}</body></html>`);
   const links = [...document.querySelectorAll(".result__a")];
   if (links.length === 0) {
     if (status === 202) {

@@ -1,16 +1,34 @@
 // Text helpers shared by the engine adapters: engines return HTML fragments and assorted date formats.
-import { parseHTML } from "linkedom";
+import { createRequire } from "node:module";
+import { decodeHTML } from "entities";
 
-let scratch: { createElement(tag: string): { innerHTML: string; textContent: string | null } } | undefined;
+const require = createRequire(import.meta.url);
+type LinkedomModule = typeof import("linkedom");
+let linkedom: LinkedomModule | undefined;
 
-/** HTML fragment (tags, entities) to plain text with collapsed whitespace. */
+/**
+ * A full DOM for scraped result pages (DuckDuckGo). Loaded on first use: it costs ~0.3 s to import,
+ * and the JSON engines never need it.
+ */
+export function parseHtmlDocument(html: string): ReturnType<LinkedomModule["parseHTML"]> {
+  linkedom ??= require("linkedom") as LinkedomModule;
+  return linkedom.parseHTML(html);
+}
+
+/**
+ * An engine's HTML fragment (a snippet with <span class="searchmatch">, entities) to plain text
+ * with collapsed whitespace. Fragments from APIs are small and flat, so tags are dropped and
+ * entities decoded without building a DOM.
+ */
 export function htmlToText(fragment: string): string {
   if (!/[<&]/.test(fragment)) return fragment.replace(/\s+/g, " ").trim();
-  scratch ??= parseHTML("<!doctype html><html><body></body></html>").document;
-  const element = scratch.createElement("div");
-  // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
-  element.innerHTML = fragment.replace(/<(?:p|br|div|li|tr|h[1-6])\b/gi, " $&");
-  return (element.textContent ?? "").replace(/\s+/g, " ").trim();
+  const withoutTags = fragment
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
+    .replace(/<\/?(?:p|br|div|li|tr|td|th|h[1-6])\b[^>]*>/gi, " ")
+    .replace(/<\/?[a-z][^>]*>/gi, "");
+  return decodeHTML(withoutTags).replace(/\s+/g, " ").trim();
 }
 
 /** A date-like string (or epoch ms) to ISO 8601, or null when it is not a date. */
