@@ -173,7 +173,7 @@ describe("index snapshot", () => {
       // Intact framing and checksum, inconsistent contents: caught by the restore's own checks.
       "token counts that do not add up": encodeSnapshot(binding, new Map([...sections, ["meta", Buffer.from(JSON.stringify({ ...meta, lengths: meta.lengths.map((n) => n + 1) }))]])),
       "spans that run backwards": encodeSnapshot(binding, new Map([...sections, ["meta", Buffer.from(JSON.stringify({ ...meta, starts: meta.starts.map(() => 1e9) }))]])),
-      "the flexsearch part missing": encodeSnapshot(binding, new Map([...sections].filter(([name]) => name === "meta"))),
+      "the token section missing": encodeSnapshot(binding, new Map([...sections].filter(([name]) => name === "meta"))),
     };
     for (const [what, bytes] of Object.entries(damaged)) {
       writeFileSync(path.join(dir, SNAPSHOT), bytes);

@@ -3,10 +3,14 @@ import type { Manifest } from "./manifest.js";
 import { SearchIndex, type SearchIndexState } from "./search-index.js";
 import { SnapshotDamagedError, decodeSnapshot, encodeSnapshot } from "./snapshot-file.js";
 
-const SNAPSHOT_FORMAT = "websift-index-snapshot/1";
+/**
+ * /2: no flexsearch export any more; posting lists are derived from the tokens on restore. A /1 file
+ * (or any other format) is refused as damaged, so the reader rebuilds from the page files and the
+ * next snapshot written is /2.
+ */
+const SNAPSHOT_FORMAT = "websift-index-snapshot/2";
 const META = "meta";
 const TOKENS = "tokens";
-const RECALL_PREFIX = "recall:";
 
 /**
  * What a snapshot was built for: the manifest generation plus a digest of exactly which page
@@ -33,12 +37,10 @@ export function sameBinding(a: SnapshotBinding, b: SnapshotBinding): boolean {
 }
 
 export function encodeIndexSnapshot(index: SearchIndex, binding: SnapshotBinding): Buffer {
-  const { tokens, recall, ...meta } = index.toState();
+  const { tokens, ...meta } = index.toState();
   const sections = new Map<string, Uint8Array>();
   sections.set(META, Buffer.from(JSON.stringify(meta), "utf8"));
   sections.set(TOKENS, new Uint8Array(tokens.buffer, tokens.byteOffset, tokens.byteLength));
-  // flexsearch's export is already JSON text per key: stored raw, not re-escaped inside another JSON.
-  for (const [key, data] of recall) sections.set(`${RECALL_PREFIX}${key}`, Buffer.from(data, "utf8"));
   return encodeSnapshot({ format: SNAPSHOT_FORMAT, ...binding }, sections);
 }
 
@@ -64,7 +66,7 @@ function restoreIndex(sections: Map<string, Buffer>): SearchIndex {
   if (metaBytes === undefined || tokenBytes === undefined || tokenBytes.length % 4 !== 0) {
     throw new SnapshotDamagedError("meta or token section missing");
   }
-  let meta: Omit<SearchIndexState, "tokens" | "recall">;
+  let meta: Omit<SearchIndexState, "tokens">;
   try {
     meta = JSON.parse(metaBytes.toString("utf8")) as typeof meta;
   } catch {
@@ -73,12 +75,9 @@ function restoreIndex(sections: Map<string, Buffer>): SearchIndex {
   // Copied into a fresh, aligned buffer: the section may start at any byte offset of the file.
   const tokens = new Uint32Array(tokenBytes.length / 4);
   new Uint8Array(tokens.buffer).set(tokenBytes);
-  const recall: Array<[string, string]> = [];
-  for (const [name, bytes] of sections) {
-    if (name.startsWith(RECALL_PREFIX)) recall.push([name.slice(RECALL_PREFIX.length), bytes.toString("utf8")]);
-  }
+  if (typeof meta !== "object" || meta === null) throw new SnapshotDamagedError("meta section is not an object");
   try {
-    return SearchIndex.fromState({ ...meta, tokens, recall });
+    return SearchIndex.fromState({ ...meta, tokens });
   } catch (error) {
     throw new SnapshotDamagedError(`inconsistent index: ${(error as Error).message}`);
   }

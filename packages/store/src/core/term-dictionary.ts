@@ -41,14 +41,18 @@ export class TermDictionary {
     this.frequency[id] = (this.frequency[id] ?? 0) + 1;
   }
 
-  /** One passage fewer contains the term; at zero the id is freed for reuse. */
-  removePassage(id: number): void {
+  /**
+   * One passage fewer contains the term; at zero the id is freed for reuse. Returns the passages
+   * still containing it, so the caller can drop what it keeps per id when the id is freed.
+   */
+  removePassage(id: number): number {
     const count = (this.frequency[id] ?? 1) - 1;
     this.frequency[id] = count;
-    if (count > 0) return;
+    if (count > 0) return count;
     this.ids.delete(this.words[id] ?? "");
     this.words[id] = "";
     this.free.push(id);
+    return 0;
   }
 
   /** Terms by id, free slots as "" (for a snapshot; frequencies are recomputed from the passages). */

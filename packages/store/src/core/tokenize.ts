@@ -1,6 +1,6 @@
 /**
- * One tokenizer for both the flexsearch recall index and BM25 scoring, so a candidate is always
- * scored on the same terms it was recalled by. Diacritics are folded so "cafe" finds "café".
+ * One tokenizer for indexed passages and for queries, so a query term matches exactly the
+ * passages' terms. Diacritics are folded so "cafe" finds "café".
  * Anything that is not a letter or digit separates tokens, which also makes every user query safe:
  * operators and quotes simply vanish.
  */

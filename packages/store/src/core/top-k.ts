@@ -4,7 +4,8 @@ export interface Scored<T> {
 }
 
 /**
- * Keeps the best `k` of a stream without sorting all of it: k is small (<= 100) while candidates
+ * Keeps the best `k` of a stream without sorting all of it. With a total order as `compare` the
+ * result does not depend on the order items are offered in. k is small (<= 100) while candidates
  * can number thousands, so a sorted array with binary insertion beats a full sort.
  */
 export class TopK<T> {
@@ -15,13 +16,18 @@ export class TopK<T> {
     private readonly compare: (a: Scored<T>, b: Scored<T>) => number,
   ) {}
 
+  /** True when `passage` with `score` would be kept if offered now (lets callers skip costly work). */
+  wouldKeep(passage: T, score: number): boolean {
+    const items = this.items;
+    if (items.length < this.k) return true;
+    const worst = items[items.length - 1];
+    return worst !== undefined && this.compare({ passage, score }, worst) < 0;
+  }
+
   offer(passage: T, score: number): void {
+    if (!this.wouldKeep(passage, score)) return;
     const item = { passage, score };
     const items = this.items;
-    if (items.length >= this.k) {
-      const worst = items[items.length - 1];
-      if (worst === undefined || this.compare(item, worst) >= 0) return;
-    }
     let low = 0;
     let high = items.length;
     while (low < high) {
