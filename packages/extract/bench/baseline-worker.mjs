@@ -10,6 +10,7 @@ import { Readability } from '@mozilla/readability';
 const input = JSON.parse(readFileSync(0, 'utf8'));
 const predictions = {};
 let ms = 0;
+const cpu0 = process.cpuUsage();
 const quiet = new VirtualConsole();
 for (const { id, url } of input.pages) {
   const html = gunzipSync(readFileSync(join(input.corpus, 'html', `${id}.html.gz`))).toString('utf8');
@@ -24,4 +25,5 @@ for (const { id, url } of input.pages) {
   }
   ms += performance.now() - t0;
 }
-process.stdout.write(JSON.stringify({ predictions, ms, max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(JSON.stringify({ predictions, ms, cpu_ms: (cpu.user + cpu.system) / 1000, max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) }));

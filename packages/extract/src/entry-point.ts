@@ -12,6 +12,11 @@ export const extractContent = defineEntryPoint<ExtractRequest, ExtractResponse>(
         details: { field: "html" },
       });
     }
-    return { data: (await extractPage(request)) as unknown as ExtractResponse };
+    const data = (await extractPage(request)) as unknown as ExtractResponse;
+    // An extraction that found nothing is not a success (peers report "ok" with an empty page).
+    if (data.content_text.trim() === "") {
+      return { failure: { code: "empty_content", message: `No main content was found in ${request.url}${data.warnings?.length ? ` (${data.warnings.join(", ")})` : ""}.`, data } };
+    }
+    return { data };
   },
 });

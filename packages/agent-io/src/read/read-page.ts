@@ -72,6 +72,9 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
     ...(data.content_type ? { content_type: data.content_type } : {}),
   });
   const page = extracted.data;
+  if (extracted.error?.code === "empty_content") {
+    return { ok: false, url, reason: "empty", code: "empty_content", detail: extracted.error.message, retry_after_s: null, status: data.status };
+  }
   if (!extracted.ok || !page) {
     return { ok: false, url, reason: extracted.error?.code ?? "extract_failed", code: extracted.error?.code ?? "parse_failed", detail: extracted.error?.message ?? "Extraction failed.", retry_after_s: null, status: data.status };
   }

@@ -6,8 +6,57 @@ import { DOMParser } from "linkedom";
 export function parseHtml(html: string): Document {
   // linkedom's types are its own classes; the standard DOM interfaces are what the rest of the code reads.
   const doc = new DOMParser().parseFromString(html, "text/html") as unknown as Document;
+  installFastTagQueries(doc);
   mergeStrayBodies(doc);
   return doc;
+}
+
+const TAG_LIST = /^\s*(?:\*|[a-z][a-z0-9-]*)(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;
+let fastQueriesInstalled = false;
+
+/**
+ * Readability asks for plain tag lists ("p, div, section") dozens of times per page. linkedom answers every
+ * querySelectorAll by compiling the selector with css-select and running the matcher on each element; a
+ * plain walk comparing tag names returns the same elements, in the same document order, several times
+ * faster. Anything but a bare tag list (or "*") still goes to linkedom.
+ */
+function installFastTagQueries(doc: Document): void {
+  if (fastQueriesInstalled) return;
+  let proto: object | null = Object.getPrototypeOf(doc) as object;
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, "querySelectorAll")) proto = Object.getPrototypeOf(proto) as object | null;
+  if (!proto) return;
+  fastQueriesInstalled = true;
+  const original = (proto as ParentNode).querySelectorAll as (this: ParentNode, selectors: string) => NodeListOf<Element>;
+  Object.defineProperty(proto, "querySelectorAll", {
+    configurable: true,
+    writable: true,
+    value: function querySelectorAll(this: ParentNode, selectors: string): ArrayLike<Element> {
+      if (typeof selectors !== "string" || !TAG_LIST.test(selectors)) return original.call(this, selectors);
+      const wanted = selectors.trim() === "*" ? null : new Set(selectors.toLowerCase().split(",").map((t) => t.trim()));
+      return elementsByTags(this, wanted);
+    },
+  });
+}
+
+/** Descendants of root in document order whose tag is wanted (all of them when wanted is null). */
+function elementsByTags(root: ParentNode, wanted: Set<string> | null): Element[] {
+  const out: Element[] = [];
+  let el = root.firstElementChild;
+  while (el) {
+    if (wanted === null || wanted.has(el.localName)) out.push(el);
+    // Template contents are inert, as in linkedom's own walk.
+    const child = el.localName === "template" ? null : el.firstElementChild;
+    if (child) {
+      el = child;
+      continue;
+    }
+    while (el && !el.nextElementSibling) {
+      const parent: Element | null = el.parentElement;
+      el = parent === root || (parent as unknown as ParentNode) === root ? null : parent;
+    }
+    el = el ? el.nextElementSibling : null;
+  }
+  return out;
 }
 
 /**

@@ -2,8 +2,8 @@
 // page-type -> readability -> main-heuristic -> body-text, recording which step produced the content.
 import { removePageChrome } from "./boilerplate.js";
 import { parseHtml } from "./dom.js";
-import { precleanHtml } from "./preclean.js";
-import { extractMainContent } from "./extractors/main-content.js";
+import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
+import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
 import { readJsonLd } from "./json-ld.js";
 import { markCodeLanguages, toMarkdown } from "./markdown.js";
@@ -44,31 +44,38 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     return { content, via, text, words: countWords(text) };
   };
 
+  const keepComments = pageType === "forum";
   let chosen: Candidate | null = null;
   if (pageType === "forum") {
     const posts = findForumPosts(doc);
     if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
   }
-  // Computed before Readability, which rewrites the document in place.
-  const heuristic = chosen ? null : candidate(extractMainContent(doc, { keepComments: pageType === "forum" }), "main-heuristic");
-  if (!chosen && heuristic && REGION_TYPES.has(pageType) && heuristic.words >= 20) chosen = heuristic;
+  if (!chosen && REGION_TYPES.has(pageType)) {
+    const region = candidate(extractMainContent(doc, { keepComments }), "main-heuristic");
+    if (region && region.words >= 20) chosen = region;
+  }
 
   let readabilityMeta: ReturnType<typeof runReadability> = null;
   if (!chosen) {
+    const main = findMainContainer(doc);
+    const mainWords = main ? countWords(main.textContent ?? "") : 0;
+    focusOnMain(doc, main, bodyWords, mainWords);
     markCodeLanguages(doc);
     readabilityMeta = safeReadability(doc, warnings);
-    const fromReadability = candidate(readabilityMeta?.content ?? null, "readability");
-    if (fromReadability && heuristic && fromReadability.words < Math.min(heuristic.words * 0.3, 150)) {
-      warnings.push("readability_too_short");
-      chosen = heuristic;
-    } else {
-      chosen = fromReadability ?? heuristic;
+    chosen = candidate(readabilityMeta?.content ?? null, "readability");
+    // Readability keeps one block; when that is a small part of the main region, the region is the content.
+    // The document is consumed by now, so the heuristic reads a fresh parse (rare, so cheap overall).
+    if (!chosen || chosen.words < Math.min(mainWords * 0.25, 150)) {
+      const fresh = reparse(pre, keepComments);
+      const region = candidate(extractMainContent(fresh, { keepComments }), "main-heuristic");
+      if (region && region.words > (chosen?.words ?? 0)) {
+        if (chosen) warnings.push("readability_too_short");
+        chosen = region;
+      }
     }
   }
   if (!chosen || chosen.words < 5) {
-    // Readability has consumed the document: the last resort reads a fresh parse of the whole body.
-    const fresh = parseHtml(pre.html);
-    stripHidden(fresh, pre.css);
+    const fresh = reparse(pre, true);
     const body = candidate(extractMainContent(fresh, { keepComments: true, wholeBody: true }), "body-text");
     if (body && body.words > (chosen?.words ?? 0)) chosen = body;
   }
@@ -102,6 +109,27 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     word_count: words,
     warnings: [...new Set(warnings)],
   };
+}
+
+function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
+  const fresh = parseHtml(pre.html);
+  stripHidden(fresh, pre.css);
+  if (fresh.body) removePageChrome(fresh.body, { keepComments });
+  return fresh;
+}
+
+/**
+ * Readability's cost grows with the document (on linkedom, ~1 s for a 1 MB page). When the page marks its
+ * main region and that region holds most of the text, Readability only needs that region.
+ */
+function focusOnMain(doc: Document, main: Element | null, bodyWords: number, mainWords: number): void {
+  const body = doc.body;
+  if (!body || !main || main === body) return;
+  const tag = main.localName;
+  if (tag !== "main" && main.getAttribute("role") !== "main") return;
+  if (mainWords < bodyWords * 0.4) return;
+  main.remove();
+  body.replaceChildren(main);
 }
 
 function toPublished(raw: string): ExtractPageResult["published"] {

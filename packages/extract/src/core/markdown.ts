@@ -111,6 +111,21 @@ function toBlocks(el: Element): void {
 }
 
 const shimmed = new WeakSet<object>();
+// The GFM rule reads `rows` once per cell; computing it once per table keeps big tables linear.
+const rowsCache = new WeakMap<Element, Element[]>();
+
+function ownRows(table: Element): Element[] {
+  const cached = rowsCache.get(table);
+  if (cached) return cached;
+  const rows = Array.from(table.querySelectorAll("tr")).filter((tr) => nearestTable(tr) === table);
+  rowsCache.set(table, rows);
+  return rows;
+}
+
+function nearestTable(el: Element): Element | null {
+  for (let p = el.parentElement; p; p = p.parentElement) if (p.localName === "table") return p;
+  return null;
+}
 
 function installRowsShim(root: Element): void {
   const table = root.querySelector("table");
@@ -121,8 +136,7 @@ function installRowsShim(root: Element): void {
   Object.defineProperty(proto, "rows", {
     configurable: true,
     get(this: Element) {
-      if (this.localName !== "table") return undefined;
-      return Array.from(this.querySelectorAll("tr")).filter((tr) => tr.closest("table") === this);
+      return this.localName === "table" ? ownRows(this) : undefined;
     },
   });
 }

@@ -70,7 +70,7 @@ function pathOf(url: string): string {
 
 function forumUrl(url: string, path: string): boolean {
   return (
-    /\/(?:t|thread|threads|topic|topics|forum|forums|community|discussion|discussions|questions|viewtopic\.php|showthread\.php)(?:\/|$|\.)/i.test(path) ||
+    (/\/(?:t|thread|threads|topic|forum|forums|community|discussion|discussions|questions|viewtopic\.php|showthread\.php)(?:\/|$|\.)/i.test(path) && !docsUrl(url, path)) ||
     /\/r\/[^/]+\/comments\//.test(path) ||
     /^https?:\/\/(?:[^/]*\.)?(?:forum|forums|community|discuss|discourse|answers)\./i.test(url) ||
     /stackexchange\.com|stackoverflow\.com|serverfault\.com|superuser\.com|askubuntu\.com/.test(url)

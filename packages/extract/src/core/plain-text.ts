@@ -48,7 +48,8 @@ function walk(node: Node, out: string[], inPre: boolean, keepButtons: boolean): 
   }
   for (let c = node.firstChild; c; c = c.nextSibling) walk(c, out, inPre, keepButtons);
   if (tag === "td" || tag === "th") out.push(" | ");
-  else if (block) out.push(tag === "li" || tag === "tr" ? "\n" : "\n\n");
+  // Items and rows only open a line: closing one too would leave a blank line between list items.
+  else if (block && tag !== "li" && tag !== "tr" && tag !== "dt" && tag !== "dd") out.push("\n\n");
 }
 
 function normalise(raw: string): string {

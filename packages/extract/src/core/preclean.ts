@@ -10,30 +10,24 @@ export interface PrecleanedHtml {
   css: string;
 }
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
-const COMMENT = /<!--[\s\S]*?-->/g;
-// Outside SVG and MathML, HTML reads `<![CDATA[` as a bogus comment ending at the first `>`; the parser
+// One left-to-right scan, as an HTML tokenizer reads: whichever construct opens first owns the text up to
+// its end, so "<!--" inside a script is script, and a script inside a comment is comment.
+const NON_CONTENT =
+  /<script\b([^>]*)>([\s\S]*?)<\/script\s*>|<style\b[^>]*>([\s\S]*?)<\/style\s*>|<!--[\s\S]*?-->|<!\[CDATA\[[^>]*>|<(svg|template|iframe|object|canvas)\b[^>]*>[\s\S]*?<\/\4\s*>/gi;
+// Notes: `<![CDATA[` outside SVG and MathML is a bogus comment ending at the first `>` in HTML; the parser
 // (htmlparser2) would instead swallow everything up to a `]]>`, sometimes the whole body.
-const BOGUS_CDATA = /<!\[CDATA\[[^>]*>/g;
 // <noscript> stays: for some sites (Discourse) it holds the whole page for clients without script.
-const DROP = /<(svg|template|iframe|object|canvas)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 export function precleanHtml(html: string): PrecleanedHtml {
   const jsonLd: string[] = [];
   let css = "";
-  // Scripts first: their bodies hold "<!--" and "<![CDATA[" that are not markup.
-  const out = html
-    .replace(SCRIPT, (_m, attrs: string, body: string) => {
-      if (/type\s*=\s*["']?application\/ld\+json/i.test(attrs)) jsonLd.push(body);
-      return "";
-    })
-    .replace(STYLE, (_m, body: string) => {
-      css += `${body}\n`;
-      return "";
-    })
-    .replace(COMMENT, "")
-    .replace(BOGUS_CDATA, "")
-    .replace(DROP, "");
+  const out = html.replace(NON_CONTENT, (match: string, scriptAttrs?: string, scriptBody?: string, styleBody?: string) => {
+    if (scriptAttrs !== undefined) {
+      if (/type\s*=\s*["']?application\/ld\+json/i.test(scriptAttrs)) jsonLd.push(scriptBody ?? "");
+    } else if (styleBody !== undefined) {
+      css += `${styleBody}\n`;
+    }
+    return "";
+  });
   return { html: out, jsonLd, css };
 }

@@ -16,8 +16,9 @@ export function runReadability(doc: Document): ReadabilityOutput | null {
   const holder: { content: Element | null } = { content: null };
   const reader = new Readability(doc, {
     charThreshold: 300,
-    // Readability's own class cleanup is wasted work: the output keeps no classes anyway.
-    keepClasses: false,
+    // Class cleanup is wasted work (no output format keeps classes) and costly on linkedom; keeping them
+    // also keeps code blocks' language-* classes for Markdown fences.
+    keepClasses: true,
     serializer: (el: Node) => {
       holder.content = el as Element;
       return "";

@@ -37,7 +37,7 @@ export function stripHidden(doc: Document, css = ""): StripHiddenStats {
     removed++;
   }
   removed += removeCommentsAndInvisibleChars(root);
-  for (const el of Array.from(doc.querySelectorAll("body *"))) {
+  for (const el of Array.from(doc.body?.querySelectorAll("*") ?? [])) {
     if (!el.isConnected) continue;
     if (isHidden(el, hiddenSelectors)) {
       el.remove();
@@ -55,8 +55,7 @@ function resolveNoscript(doc: Document): number {
   const blocks = Array.from(doc.querySelectorAll("noscript"));
   if (blocks.length === 0) return 0;
   const inside = blocks.reduce((n, el) => n + textLength(el), 0);
-  const total = doc.body ? textLength(doc.body) : 0;
-  const unwrap = inside > 500 && inside > (total - inside) * 1.5;
+  const unwrap = inside > 500 && inside > ((doc.body ? textLength(doc.body) : 0) - inside) * 1.5;
   let removed = 0;
   for (const el of blocks) {
     if (!el.isConnected) continue;
@@ -122,7 +121,8 @@ function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): Hidden
   const out: HiddenSelectors = { classes: new Set(), ids: new Set() };
   let css = extraCss;
   for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
-  if (!css) return out;
+  // Most pages hide nothing with simple rules; skip the parse then.
+  if (!css || !/(?<![-\w])(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(css)) return out;
   const shown = new Set<string>();
   for (const rule of cssRules(css)) {
     const hides = /(?<![-\w])(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(rule.body);
@@ -148,25 +148,31 @@ interface CssRule {
   inAtRule: boolean;
 }
 
-/** Style rules with their selector text, flattening @media/@supports blocks one level deep. */
+/** Style rules with their selector text, flattening @media/@supports blocks. Jumps between braces. */
 function cssRules(css: string): CssRule[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
   const rules: CssRule[] = [];
   const stack: Array<{ selector: string; start: number }> = [];
+  let atDepth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+  const structural = /[{};]/g;
+  for (let m = structural.exec(text); m; m = structural.exec(text)) {
+    const i = m.index;
+    const ch = m[0];
     if (ch === "{") {
-      stack.push({ selector: text.slice(start, i).trim(), start: i + 1 });
+      const selector = text.slice(start, i).trim();
+      if (selector.startsWith("@")) atDepth++;
+      stack.push({ selector, start: i + 1 });
       start = i + 1;
     } else if (ch === "}") {
       const open = stack.pop();
-      if (open && !open.selector.startsWith("@")) {
-        const inAtRule = stack.some((s) => s.selector.startsWith("@"));
-        rules.push({ selectors: open.selector, body: text.slice(open.start, i), inAtRule });
+      if (open) {
+        if (open.selector.startsWith("@")) atDepth--;
+        else rules.push({ selectors: open.selector, body: text.slice(open.start, i), inAtRule: atDepth > 0 });
       }
       start = i + 1;
-    } else if (ch === ";" && stack.length === 0) {
+    } else if (stack.length === 0 || stack[stack.length - 1]!.selector.startsWith("@")) {
+      // A ";" at rule-list level ends an @import/@charset statement, not a declaration.
       start = i + 1;
     }
   }

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../src/core/dom.js";
+import { classifyPageType } from "../src/core/page-type.js";
+import { toPlainText } from "../src/core/plain-text.js";
+import { precleanHtml } from "../src/core/preclean.js";
+import { stripHidden } from "../src/core/strip-hidden.js";
+import { removeInvisibleChars } from "../src/core/text.js";
+import { extractPage } from "../src/core/extract-page.js";
+
+const bodyText = (html: string): string => {
+  const pre = precleanHtml(html);
+  const doc = parseHtml(pre.html);
+  stripHidden(doc, pre.css);
+  return toPlainText(doc.body!);
+};
+
+describe("stripHidden", () => {
+  it("keeps classes that a media query shows again (mobile-first CSS)", () => {
+    const html = `<html><head><style>.desk{display:none}@media (min-width:768px){.desk{display:block}}.gone{display:none}</style></head>
+      <body><p class="desk">desktop text</p><p class="gone">gone text</p><p class="x" style="--tag-display:none">custom prop text</p></body></html>`;
+    const text = bodyText(html);
+    expect(text).toContain("desktop text");
+    expect(text).toContain("custom prop text");
+    expect(text).not.toContain("gone text");
+  });
+
+  it("unwraps <noscript> only when it holds the page", () => {
+    const shell = `<html><body><div id="app"></div><noscript>${"<p>Thread post with real words in it. </p>".repeat(30)}</noscript></body></html>`;
+    expect(bodyText(shell)).toContain("Thread post with real words");
+    const nag = `<html><body>${"<p>Article text that is long enough to matter here. </p>".repeat(30)}<noscript>Please enable JavaScript</noscript></body></html>`;
+    expect(bodyText(nag)).not.toContain("enable JavaScript");
+  });
+
+  it("removes Unicode tag characters used for ASCII smuggling", () => {
+    expect(removeInvisibleChars("a\u{E0041}\u{E0042}b\u200Dc")).toBe("abc");
+  });
+});
+
+describe("precleanHtml", () => {
+  it("treats a stray CDATA opener as a bogus comment, not a swallow-everything section", () => {
+    const text = bodyText("<html><body><!--[CDATA[ --><![CDATA[ x ]]><p>after cdata</p></body></html>");
+    expect(text).toContain("after cdata");
+  });
+
+  it("keeps JSON-LD and drops scripts whose bodies look like markup", () => {
+    const pre = precleanHtml(`<script type="application/ld+json">{"@type":"Article"}</script><script>var s="<!--";</script><p>ok</p>`);
+    expect(pre.jsonLd).toEqual(['{"@type":"Article"}']);
+    expect(pre.html).toBe("<p>ok</p>");
+  });
+});
+
+describe("parseHtml", () => {
+  it("merges content that landed beside the body", () => {
+    const doc = parseHtml("<html><head></head><body></body><div><p>late content</p></div></html>");
+    expect(doc.body?.textContent).toContain("late content");
+  });
+
+  it("answers tag-list queries in document order", () => {
+    const doc = parseHtml("<html><body><div id=a><p id=b></p><section id=c><p id=d></p></section></div><p id=e></p></body></html>");
+    expect(Array.from(doc.querySelectorAll("p, section"), (e) => e.id)).toEqual(["b", "c", "d", "e"]);
+    expect(Array.from(doc.body!.querySelectorAll("*"), (e) => e.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+});
+
+describe("toPlainText", () => {
+  it("separates table cells and list items instead of gluing words", () => {
+    const doc = parseHtml("<html><body><table><tr><td>Price</td><td>$10</td></tr></table><ul><li>one</li><li>two</li></ul></body></html>");
+    const text = toPlainText(doc.body!);
+    expect(text).toContain("Price | $10");
+    expect(text).toContain("- one\n- two");
+  });
+});
+
+describe("classifyPageType", () => {
+  const classify = (html: string, url: string) => {
+    const doc = parseHtml(html);
+    return classifyPageType(doc, url, [], null).type;
+  };
+
+  it("does not call a documentation page under /topics/ a forum", () => {
+    expect(classify("<html><body><main><p>Forms</p></main></body></html>", "https://docs.example.org/en/5.1/topics/forms/")).toBe("documentation");
+  });
+
+  it("reads a product from its JSON-LD and a forum from its URL and posts", () => {
+    const doc = parseHtml("<html><body><h1>Socks</h1></body></html>");
+    expect(classifyPageType(doc, "https://shop.example.com/products/socks", [{ "@type": "Product" }], null).type).toBe("product");
+    const thread = '<html><body><div class="topic-post">a</div><div class="topic-post">b</div></body></html>';
+    expect(classify(thread, "https://community.example.com/t/slug/12")).toBe("forum");
+  });
+
+  it("does not call an article with a FAQ block a forum", () => {
+    const doc = parseHtml("<html><body><article><p>Text</p></article></body></html>");
+    const ld = [{ "@graph": [{ "@type": "BlogPosting" }, { "@type": "FAQPage" }, { "@type": "Question" }] }];
+    expect(classifyPageType(doc, "https://example.com/blog/post", ld, "article").type).toBe("article");
+  });
+});
+
+describe("fallback chain", () => {
+  it("keeps a forum thread of a single unanswered post", async () => {
+    const html = `<html><body><div class="topic-post"><span class="username">zed</span><div class="cooked"><p>Has anyone got the new firmware working on the old board revision?</p></div></div></body></html>`;
+    const r = await extractPage({ url: "https://forum.example.com/t/firmware/9", html });
+    expect(r.page_type).toBe("forum");
+    expect(r.content_text).toContain("new firmware working");
+    expect(r.content_text).toContain("zed");
+  });
+
+  it("records body-text when there is no structure at all", async () => {
+    const r = await extractPage({ url: "https://example.com/x", html: "<html><body>Just a few loose words on a bare page.</body></html>" });
+    expect(r.content_text).toBe("Just a few loose words on a bare page.");
+    expect(["body-text", "main-heuristic", "readability"]).toContain(r.extracted_via);
+  });
+});
