@@ -12,7 +12,7 @@ let webStopped = false;
 
 beforeAll(async () => {
   web = await startFixtureWeb();
-  searxng = await startFakeSearxng(() => [`${web.base}/article`, `${web.base}/forum/t/rate-limits/42`, `${web.base}/challenge`, `${web.base}/missing`]);
+  searxng = await startFakeSearxng(() => [`${web.base}/article`, `${web.base}/forum/t/rate-limits/42`, `${web.base}/challenge`, `${web.base}/missing`, `${web.base}/article?print=1`]);
 });
 afterAll(async () => {
   if (!webStopped) await web.close();
@@ -44,9 +44,12 @@ describe("websift search (search -> read top pages under a budget -> index)", ()
     const used = data.results.reduce((sum: number, result: { excerpt: string | null }) => sum + (result.excerpt ? innerBody(result.excerpt, data.fence).length : 0), 0);
     expect(used).toBe(data.extraction.chars_used);
     expect(used).toBeLessThanOrEqual(4000);
-    expect(data.extraction).toMatchObject({ extracted: 2, failures: 2, budget: 4000 });
+    expect(data.extraction).toMatchObject({ extracted: 3, failures: 2, budget: 4000 });
     expect(byPath("/article").handle).toMatch(/^127\.0\.0\.1~[0-9a-f]{12}$/);
     expect(byPath("/article").extraction).toBe("truncated");
+    const print = byPath("/article?print=1");
+    expect(print).toMatchObject({ extraction: "failed:duplicate_content", excerpt: null });
+    expect(print.extraction_detail).toContain(`${web.base}/article`);
   });
 
   it("a spent budget skips the rest (still indexed, with a handle) instead of returning stubs", async () => {

@@ -49,7 +49,8 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
   const server: Server = createServer((request, response) => {
     const path = request.url ?? "/";
     hits.push(path);
-    const page = PAGES[path];
+    // A print view serves the article again under another URL: a duplicate to fold.
+    const page = PAGES[path === "/article?print=1" ? "/article" : path];
     if (!page) {
       response.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end("<html><body><h1>404 Not Found</h1></body></html>");
       return;

@@ -1,4 +1,4 @@
-import type { EntryPoint, ExtractResponse, FetchResponse, SearchResponse, StoreResponse } from "@websift/contracts";
+import type { EntryPoint, ExtractResponse, FetchResponse, FormatResponse, SearchResponse, StoreResponse } from "@websift/contracts";
 import { extractContent } from "@websift/extract";
 import { fetchUrl } from "@websift/fetch";
 import { searchWeb } from "@websift/search";
@@ -14,6 +14,13 @@ export interface Layers {
   fetch: EntryPoint<FetchResponse>;
   extract: EntryPoint<ExtractResponse>;
   store: EntryPoint<StoreResponse>;
+  format: EntryPoint<FormatResponse>;
 }
 
-export const productionLayers: Layers = { search: searchWeb, fetch: fetchUrl, extract: extractContent, store: runStoreOperation };
+/** The format layer loads its tokenizer vocabulary on import (~0.3 s): only searches that read pages pay for it. */
+const formatDocumentLazily: EntryPoint<FormatResponse> = async (input, options) => {
+  const { formatDocument } = await import("@websift/format");
+  return formatDocument(input, options);
+};
+
+export const productionLayers: Layers = { search: searchWeb, fetch: fetchUrl, extract: extractContent, store: runStoreOperation, format: formatDocumentLazily };

@@ -10,7 +10,13 @@ import { startPactWeb, type PactWeb } from "./support/pact-web.js";
 // operations run against the real layers, and every reply field they read is recorded.
 const pactsDir = resolve(import.meta.dirname, "../../../contracts/pacts");
 const pactFor = (provider: string, contract: ContractName) => createConsumerPact({ consumer: "agent-io", provider, contract, pactsDir });
-const pacts = { search: pactFor("search", "search"), fetch: pactFor("fetch", "fetch"), extract: pactFor("extract", "extract"), store: pactFor("store", "store") };
+const pacts = {
+  search: pactFor("search", "search"),
+  fetch: pactFor("fetch", "fetch"),
+  extract: pactFor("extract", "extract"),
+  store: pactFor("store", "store"),
+  format: pactFor("format", "format"),
+};
 
 let web: PactWeb;
 let storeDir = "";
@@ -26,6 +32,11 @@ function params(request: unknown): Record<string, string> {
   const found: Record<string, string> = { base_url: web.base, store_dir: storeDir };
   const record = request as Record<string, unknown>;
   if (typeof record["handle"] === "string") found["handle"] = record["handle"];
+  // Handles embed the server's random port: template every one found in the request.
+  const handles = [...new Set(JSON.stringify(request).match(/127\.0\.0\.1~[0-9a-f]{12}/g) ?? [])].sort();
+  handles.forEach((handle, index) => {
+    if (handle !== found["handle"]) found[`page_handle_${index + 1}`] = handle;
+  });
   const pages = record["pages"] as Array<Record<string, unknown>> | undefined;
   if (pages?.[0] && typeof pages[0]["fetched_at"] === "string") found["fetched_at"] = pages[0]["fetched_at"];
   return found;
@@ -43,6 +54,10 @@ function watchedLayers(): Layers {
     }),
     extract: pacts.extract.watch(productionLayers.extract, {
       describe: () => ({ description: "agent-io extracts an article page", providerState: "none" }),
+      params,
+    }),
+    format: pacts.format.watch(productionLayers.format, {
+      describe: () => ({ description: "agent-io folds duplicate pages", providerState: "none" }),
       params,
     }),
     store: pacts.store.watch(productionLayers.store, {
@@ -76,10 +91,13 @@ describe("agent-io's use of the layers (consumer pacts)", () => {
   it("search with page reading: search -> fetch -> extract -> store add", async () => {
     storeDir = mkdtempSync(join(tmpdir(), "websift-pact-store-"));
     const entry = createAgentEntryPoints({}, watchedLayers());
-    await pacts.search.scenario(async () => {
-      const envelope = await entry.search({ query: "backoff jitter", engines: ["searxng"], searxng_url: web.base, allow_private_hosts: true, store_dir: storeDir });
-      expect(envelope.ok).toBe(true);
-      expect(envelope.data?.results[0]?.extraction).toMatch(/^(ok|truncated)$/);
-    });
+    await pacts.search.scenario(() =>
+      pacts.format.scenario(async () => {
+        const envelope = await entry.search({ query: "backoff jitter", engines: ["searxng"], searxng_url: web.base, allow_private_hosts: true, store_dir: storeDir });
+        expect(envelope.ok).toBe(true);
+        expect(envelope.data?.results[0]?.extraction).toMatch(/^(ok|truncated)$/);
+        expect(envelope.data?.results[1]?.extraction).toBe("failed:duplicate_content");
+      }),
+    );
   });
 });

@@ -32,8 +32,31 @@ function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
 }
 
 /**
- * The seed's pipeline: search (engines, fusion, policy) -> read the top `top_n` pages under the
- * character budget (fetch + extract, every page indexed in the store) -> stable JSON, every
+ * Fold pages whose content duplicates a better-ranked page, using the format layer's exact and
+ * MinHash near-duplicate detection; returns url -> why it was folded.
+ */
+async function findDuplicatePages(
+  layers: Layers,
+  query: string,
+  results: SearchResponse["results"],
+  reads: Array<PageRead | PageReadFailure>,
+  progress: (message: string) => void,
+): Promise<Map<string, string>> {
+  const pages = reads.flatMap((read, index) => (read.ok ? [{ url: read.url, title: read.title ?? results[index]!.title, score: results[index]!.score, body_markdown: read.markdown, handle: read.handle }] : []));
+  const folded = new Map<string, string>();
+  if (pages.length < 2) return folded;
+  const formatted = await layers.format({ query, results: pages, mode: "index", token_budget: 400 });
+  for (const duplicate of formatted.data?.sidecar.dropped_duplicates ?? []) {
+    folded.set(duplicate.url, `same content as ${duplicate.duplicate_of} (${duplicate.reason}, similarity ${duplicate.similarity})`);
+  }
+  if (!formatted.ok) progress(`duplicate check skipped: ${formatted.error?.message ?? "format layer failed"}`);
+  return folded;
+}
+
+/**
+ * The seed's pipeline: search (engines, fusion, policy) -> read the top `top_n` pages (fetch +
+ * extract, every page indexed in the store) -> fold duplicate pages (format) -> spend the character
+ * budget in rank order -> stable JSON, every
  * excerpt fenced as untrusted data. A page that could not be read is a failure with its reason.
  */
 export async function runAgentSearch(
@@ -66,6 +89,8 @@ export async function runAgentSearch(
     return read;
   });
 
+  const duplicates = await findDuplicatePages(layers, found.query, found.results, reads, progress);
+
   // The budget is spent in rank order after every read finished, so timing never changes the outcome.
   let charsLeft = totalChars;
   let charsUsed = 0;
@@ -92,6 +117,12 @@ export async function runAgentSearch(
     if (!read.ok) {
       failures += 1;
       return { ...base, extraction: `failed:${read.reason}`, extraction_detail: read.detail };
+    }
+    const duplicate = duplicates.get(read.url);
+    if (duplicate) {
+      // Same page under another URL (mirror, print view): indexed, but not spent on twice.
+      extracted += 1;
+      return { ...base, handle: read.handle, page_type: read.page_type, extraction: "failed:duplicate_content", extraction_detail: duplicate };
     }
     extracted += 1;
     const withPage = { ...base, handle: read.handle, page_type: read.page_type };

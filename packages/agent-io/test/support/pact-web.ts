@@ -16,11 +16,14 @@ export async function startPactWeb(): Promise<PactWeb> {
   let base = "";
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/article") {
+    if (url.pathname === "/article" || url.pathname === "/article/print") {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PACT_ARTICLE_HTML);
     } else if (url.pathname === "/search") {
       response.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ query: url.searchParams.get("q"), results: [{ url: `${base}/article`, title: "Backoff with jitter", content: "jitter", engines: ["google"] }], answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] }),
+        JSON.stringify({ query: url.searchParams.get("q"), results: [
+            { url: `${base}/article`, title: "Backoff with jitter", content: "jitter", engines: ["google"] },
+            { url: `${base}/article/print`, title: "Backoff with jitter (print)", content: "jitter", engines: ["bing"] },
+          ], answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] }),
       );
     } else {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
