@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
-import { createAgentEntryPoints } from "./entry-points.js";
 
 const USAGE = `Usage: websift <command> [options]
 
@@ -139,6 +138,8 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   // Progress goes to stderr, and only on a terminal: stdout stays the pure reply.
   const onProgress = process.stderr.isTTY ? (message: string) => process.stderr.write(`websift: ${message}\n`) : undefined;
+  // Loaded after argument parsing: --help and usage errors should not pay for every layer's start-up.
+  const { createAgentEntryPoints } = await import("./entry-points.js");
   const entry = createAgentEntryPoints({ ...(values.store ? { storeDir: values.store } : {}), ...(onProgress ? { onProgress } : {}) });
   let envelope: Envelope<unknown>;
   try {

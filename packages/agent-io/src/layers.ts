@@ -1,8 +1,4 @@
 import type { EntryPoint, ExtractResponse, FetchResponse, FormatResponse, SearchResponse, StoreResponse } from "@websift/contracts";
-import { extractContent } from "@websift/extract";
-import { fetchUrl } from "@websift/fetch";
-import { searchWeb } from "@websift/search";
-import { runStoreOperation } from "@websift/store";
 
 /**
  * The layers agent-io composes, each by its contract entry point (request in, Envelope out).
@@ -17,10 +13,22 @@ export interface Layers {
   format: EntryPoint<FormatResponse>;
 }
 
-/** The format layer loads its tokenizer vocabulary on import (~0.3 s): only searches that read pages pay for it. */
-const formatDocumentLazily: EntryPoint<FormatResponse> = async (input, options) => {
-  const { formatDocument } = await import("@websift/format");
-  return formatDocument(input, options);
-};
+/**
+ * A layer's entry point, imported on first use: `websift open` needs only the store, and each
+ * layer's start-up (DOM, HTTP client, tokenizer vocabulary) costs tenths of a second.
+ */
+function lazily<T>(load: () => Promise<EntryPoint<T>>): EntryPoint<T> {
+  let loaded: Promise<EntryPoint<T>> | undefined;
+  return async (input, options) => {
+    loaded ??= load();
+    return (await loaded)(input, options);
+  };
+}
 
-export const productionLayers: Layers = { search: searchWeb, fetch: fetchUrl, extract: extractContent, store: runStoreOperation, format: formatDocumentLazily };
+export const productionLayers: Layers = {
+  search: lazily(async () => (await import("@websift/search")).searchWeb),
+  fetch: lazily(async () => (await import("@websift/fetch")).fetchUrl),
+  extract: lazily(async () => (await import("@websift/extract")).extractContent),
+  store: lazily(async () => (await import("@websift/store")).runStoreOperation),
+  format: lazily(async () => (await import("@websift/format")).formatDocument),
+};
