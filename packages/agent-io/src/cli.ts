@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parse as parseYaml } from "yaml";
 import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
 
 const USAGE = `Usage: websift <command> [options]
@@ -26,6 +27,8 @@ search options:
   --no-extract            Rank only; read no pages
   --top-n N --total-chars N --per-item-chars N   Override the policy's reading budget
   --limit N               Maximum results
+  --angles FILE           YAML list of query angles (with --tier deep)
+  --time-range R          day | week | month | year   --language L   e.g. en
 fetch / open options:
   --page N                Page to return (default 1)
   --page-size-tokens N    Page size (default 1000)
@@ -53,6 +56,9 @@ const OPTIONS = {
   "total-chars": { type: "string" },
   "per-item-chars": { type: "string" },
   limit: { type: "string" },
+  angles: { type: "string" },
+  "time-range": { type: "string" },
+  language: { type: "string" },
   page: { type: "string" },
   "page-size-tokens": { type: "string" },
   query: { type: "string" },
@@ -72,6 +78,26 @@ class UsageError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A --angles file: a YAML list of queries (the same format websift-search reads). */
+function readAngles(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`Cannot read the angles file ${path}: ${(error as Error).message}`, "angles");
+  }
+  let angles: unknown;
+  try {
+    angles = parseYaml(text);
+  } catch (error) {
+    throw new UsageError(`The angles file ${path} is not valid YAML: ${(error as Error).message}`, "angles");
+  }
+  if (!Array.isArray(angles) || angles.length === 0 || angles.some((angle) => typeof angle !== "string" || angle.trim() === "")) {
+    throw new UsageError(`The angles file ${path} must be a YAML list of queries ("- query" per line)`, "angles");
+  }
+  return angles as string[];
 }
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
@@ -162,6 +188,9 @@ export async function runCli(argv: string[]): Promise<number> {
         setIf(request, "total_chars", wholeNumber("total-chars", values["total-chars"]));
         setIf(request, "per_item_chars", wholeNumber("per-item-chars", values["per-item-chars"]));
         setIf(request, "limit", wholeNumber("limit", values.limit));
+        setIf(request, "angles", values.angles ? readAngles(values.angles) : undefined);
+        setIf(request, "time_range", values["time-range"]);
+        setIf(request, "language", values.language);
         envelope = await entry.search(request);
         printEnvelope(envelope as Envelope<AgentSearchResponse>, { json, render: renderSearch });
         if (!envelope.ok) return 2;

@@ -27,6 +27,9 @@ function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
   if (request.policy_file) search.policy_file = request.policy_file;
   if (request.explain) search.explain = true;
   if (request.limit) search.limit = request.limit;
+  if (request.angles) search.angles = request.angles;
+  if (request.time_range) search.time_range = request.time_range;
+  if (request.language) search.language = request.language;
   if (request.allow_private_hosts) search.allow_private_hosts = true;
   return search;
 }

@@ -68,6 +68,20 @@ export interface AgentSearchRequest {
    * Maximum results.
    */
   limit?: number;
+  /**
+   * Explicit query angles for tier deep/research.
+   *
+   * Items: One query angle.
+   */
+  angles?: string[];
+  /**
+   * Restrict to recent results where engines support it.
+   */
+  time_range?: "day" | "week" | "month" | "year";
+  /**
+   * Preferred result language (BCP 47), e.g. `en`.
+   */
+  language?: string;
 }
 /**
  * The seed's stable search output.
