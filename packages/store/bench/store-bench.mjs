@@ -207,7 +207,7 @@ try {
       search: async (q) => (await reopened.search(q, { limit: 10 })).passages.map((h) => passageKey(pageOfUrl(h.url), h.span.start)),
     },
     websift_index: {
-      label: "websift `SearchIndex.search` (in memory: flexsearch recall + BM25, no I/O)",
+      label: "websift `SearchIndex.search` (in memory: exact BM25 over an inverted list, no I/O)",
       search: (q) => memoryIndex.search(q, { limit: 10 }).map((h) => passageKey(Number(h.handle.slice(1)), h.start)),
     },
     flexsearch: {
