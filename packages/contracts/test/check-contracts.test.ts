@@ -86,13 +86,14 @@ describe("checkContracts", () => {
   });
 
   it("releases a draft once: a copy plus its digest, and refuses to re-release changed content", async () => {
-    const first = await releaseContract(layout, "format");
+    // extract is still a draft (0.1.0) in the repository
+    const first = await releaseContract(layout, "extract");
     expect(first.status).toBe("released");
     expect(await checkContracts(layout)).toEqual([]);
-    expect((await releaseContract(layout, "format")).status).toBe("already_released");
-    editJson(join(layout.contractsDir, "format.schema.json"), (schema) => {
+    expect((await releaseContract(layout, "extract")).status).toBe("already_released");
+    editJson(join(layout.contractsDir, "extract.schema.json"), (schema) => {
       schema.description = "edited after release";
     });
-    await expect(releaseContract(layout, "format")).rejects.toThrow(/Cannot release format 0\.1\.0/);
+    await expect(releaseContract(layout, "extract")).rejects.toThrow(/Cannot release extract 0\.1\.0/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineEntryPoint, validateContractValue, type FormatRequest, type FormatResponse } from "../src/index.js";
+import { CONTRACT_VERSIONS, defineEntryPoint, validateContractValue, type FormatRequest, type FormatResponse } from "../src/index.js";
 
 class ExampleLayerError extends Error {
   constructor(
@@ -26,7 +26,7 @@ function formatEntry(handle: (request: FormatRequest) => Promise<unknown>) {
 describe("defineEntryPoint", () => {
   it("wraps a valid reply in an ok Envelope that validates against the envelope schema", async () => {
     const envelope = await formatEntry(async () => validResponse)({ results: [{ url: "https://example.org/" }] });
-    expect(envelope).toMatchObject({ contract: "format", contract_version: "0.1.0", ok: true, error: null, data: validResponse });
+    expect(envelope).toMatchObject({ contract: "format", contract_version: CONTRACT_VERSIONS.format, ok: true, error: null, data: validResponse });
     expect(envelope.meta.layer).toBe("format");
     expect(envelope.meta.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(validateContractValue("envelope", undefined, envelope)).toEqual({ valid: true });

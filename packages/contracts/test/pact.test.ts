@@ -10,6 +10,7 @@ import {
   type Envelope,
   type FormatRequest,
   type FormatResponse,
+  CONTRACT_VERSIONS,
 } from "../src/index.js";
 
 // A small real producer of the format contract: it renders result titles and URLs as a list.
@@ -60,7 +61,7 @@ describe("consumer-driven contract tests", () => {
     const path = pact.write();
     expect(path).toBe(join(pactsDir, "example-consumer--format.pact.json"));
     const file = JSON.parse(readFileSync(path!, "utf8"));
-    expect(file.contract).toEqual({ name: "format", version: "0.1.0" });
+    expect(file.contract).toEqual({ name: "format", version: CONTRACT_VERSIONS.format });
     expect(file.interactions[0].request.results[0].url).toBe("{{base}}/a");
     expect(file.interactions[0].reads).toEqual([
       { path: "data", types: ["object"] },
@@ -79,7 +80,7 @@ describe("consumer-driven contract tests", () => {
       pactsDir,
       handler: currentProducer,
       states: { "no state": () => ({ params: { base: "https://elsewhere.example" } }) },
-      contractVersion: "0.1.0",
+      contractVersion: CONTRACT_VERSIONS.format,
     });
     expect(verdicts).toHaveLength(1);
     expect(describeVerdicts(verdicts)).toBe("");
@@ -91,15 +92,15 @@ describe("consumer-driven contract tests", () => {
       pactsDir,
       handler: renamedProducer,
       states: { "no state": () => ({}) },
-      contractVersion: "0.1.0",
+      contractVersion: CONTRACT_VERSIONS.format,
     });
     expect(verdicts[0]?.problems).toEqual(["field `data.sidecar.results[].url` is missing; the consumer reads `data.sidecar.results[].url`"]);
   });
 
   it("verification fails on a missing provider state and on another MAJOR", async () => {
-    const noState = await verifyProviderPacts({ provider: "format", pactsDir, handler: currentProducer, states: {}, contractVersion: "0.1.0" });
+    const noState = await verifyProviderPacts({ provider: "format", pactsDir, handler: currentProducer, states: {}, contractVersion: CONTRACT_VERSIONS.format });
     expect(noState[0]?.problems[0]).toMatch(/no provider state "no state"/);
-    const otherMajor = await verifyProviderPacts({ provider: "format", pactsDir, handler: currentProducer, states: { "no state": () => ({}) }, contractVersion: "1.0.0" });
+    const otherMajor = await verifyProviderPacts({ provider: "format", pactsDir, handler: currentProducer, states: { "no state": () => ({}) }, contractVersion: "2.0.0" });
     expect(otherMajor[0]?.problems[0]).toMatch(/another MAJOR/);
   });
 
