@@ -33,7 +33,8 @@ function params(request: unknown): Record<string, string> {
   const record = request as Record<string, unknown>;
   if (typeof record["handle"] === "string") found["handle"] = record["handle"];
   // Handles embed the server's random port: template every one found in the request.
-  const handles = [...new Set(JSON.stringify(request).match(/127\.0\.0\.1~[0-9a-f]{12}/g) ?? [])].sort();
+  // Numbered by first appearance (request order is deterministic; the hashes are not).
+  const handles = [...new Set(JSON.stringify(request).match(/127\.0\.0\.1~[0-9a-f]{12}/g) ?? [])];
   handles.forEach((handle, index) => {
     if (handle !== found["handle"]) found[`page_handle_${index + 1}`] = handle;
   });
