@@ -1,25 +1,14 @@
 // The fetch layer's one error class; `code` comes from the central error-code list.
 // Network outcomes are never thrown: they come back as a result with an `outcome`.
-export type FetchErrorCode =
-  | "invalid_request"
-  | "invalid_config"
-  | "not_configured"
-  | "internal_error"
-  | "refused"
-  | "timeout"
-  | "too_large"
-  | "blocked"
-  | "rate_limited"
-  | "auth_failed"
-  | "quota_exhausted"
-  | "http_error"
-  | "network_error"
-  | "dns_failed"
-  | "redirect_loop"
-  | "unsupported_content"
-  | "not_in_archive"
-  | "parse_failed"
-  | "not_found";
+import type { ErrorCode } from "@websift/contracts";
+
+/** Codes this layer throws: a subset of the central list, so a typo or a retired code fails to compile. */
+export type FetchErrorCode = Extract<
+  ErrorCode,
+  | "invalid_request" | "invalid_config" | "not_configured" | "internal_error" | "refused" | "timeout" | "too_large"
+  | "blocked" | "rate_limited" | "auth_failed" | "quota_exhausted" | "http_error" | "network_error" | "dns_failed"
+  | "redirect_loop" | "unsupported_content" | "not_in_archive" | "parse_failed" | "not_found"
+>;
 
 export class FetchLayerError extends Error {
   override readonly name = "FetchLayerError";
