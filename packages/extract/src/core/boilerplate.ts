@@ -1,6 +1,6 @@
 // Precision cleanups: page furniture that Readability and the heuristics would otherwise keep inside the
 // content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes).
-import { classAndId, isElement, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
+import { classAndId, isElement, isInside, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
 
 // Matched against class and id tokens; `\b` is wrong here because class names use - and _ as separators.
 const token = (words: string): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, "i");
@@ -31,7 +31,7 @@ export interface ChromeOptions {
 export function removePageChrome(root: Element, options: ChromeOptions): void {
   const rootText = Math.max(1, textLength(root));
   for (const el of Array.from(root.querySelectorAll("*"))) {
-    if (!el.isConnected) continue;
+    if (!isInside(el, root)) continue;
     const tag = tagOf(el);
     if (tag === "html" || tag === "body" || tag === "main" || tag === "article") continue;
     const names = classAndId(el);
@@ -52,14 +52,14 @@ export function removePageChrome(root: Element, options: ChromeOptions): void {
 export function removeStructuralChrome(root: Element): void {
   const rootText = Math.max(1, textLength(root));
   for (const el of Array.from(root.querySelectorAll(STRUCTURAL))) {
-    if (!el.isConnected) continue;
+    if (!isInside(el, root)) continue;
     // A <form> wrapping the whole page (ASP.NET) or a large <aside> holding prose is content.
     const tag = tagOf(el);
     if ((tag === "form" || tag === "aside") && textLength(el) > rootText * 0.5) continue;
     el.remove();
   }
   for (const el of Array.from(root.querySelectorAll("header"))) {
-    if (!el.isConnected) continue;
+    if (!isInside(el, root)) continue;
     // Site headers are link lists; an article's <header> holds its title and byline and stays.
     if (linkDensity(el) > 0.5 || el.querySelector("nav, [role=navigation]")) el.remove();
   }

@@ -97,6 +97,15 @@ export function classAndId(el: Element): string {
   return `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`.toLowerCase();
 }
 
+/**
+ * Whether `el` is still below `root`: a loop over a snapshot list must skip what an earlier removal took
+ * with it. `isConnected` cannot tell, because it is false for every node of a detached copy.
+ */
+export function isInside(el: Node, root: Node): boolean {
+  for (let p = el.parentNode; p; p = p.parentNode) if (p === root) return true;
+  return false;
+}
+
 export function removeAll(root: ParentNode, selector: string): void {
   for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
 }

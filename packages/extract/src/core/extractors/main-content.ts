@@ -3,6 +3,7 @@
 // article (services, listings, collections, products) and rescues pages where Readability keeps too little.
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { textLength } from "../dom.js";
+import { removeCommerceChrome } from "./commerce-chrome.js";
 
 // In order of trust: landmarks first, then common content ids and classes, then <article>.
 const CANDIDATE_IDS = ["main-content", "maincontent", "main", "content", "primary"];
@@ -58,11 +59,20 @@ function bestRank(el: Element): number {
 }
 
 /** A cleaned copy of the main container, or of the whole body when no container is found. */
-export function extractMainContent(doc: Document, options: { keepComments: boolean; wholeBody?: boolean }): Element | null {
+export interface MainContentOptions {
+  keepComments: boolean;
+  /** Start from the whole body instead of the main container. */
+  wholeBody?: boolean;
+  /** Product, collection and listing pages: also cut facets, merchandising rails and reviews. */
+  commerce?: boolean;
+}
+
+export function extractMainContent(doc: Document, options: MainContentOptions): Element | null {
   const source = options.wholeBody ? doc.body : findMainContainer(doc);
   if (!source) return null;
   const copy = source.cloneNode(true) as Element;
   removeStructuralChrome(copy);
   removePageChrome(copy, { keepComments: options.keepComments });
+  if (options.commerce) removeCommerceChrome(copy);
   return textLength(copy) > 0 ? copy : null;
 }
