@@ -114,6 +114,34 @@ describe("documentation and products", () => {
   });
 });
 
+describe("shop furniture inside the main region", () => {
+  it("cuts recommendation rails, 'you may also like' grids and reviews but keeps the item", async () => {
+    const r = await page("product-rails", "https://bags.example.com/products/canvas-tote");
+    expect(r.page_type).toBe("product");
+    expect(r.extracted_via).toBe("main-heuristic");
+    expect(r.content_text).toContain("flat base that stands up");
+    expect(r.content_text).toContain("Made in Portugal");
+    for (const rail of ["Market Basket Weekender", "Leather Card Holder Slim", "You may also like", "handles softened"]) {
+      expect(r.content_text).not.toContain(rail);
+    }
+  });
+});
+
+describe("React streaming segments", () => {
+  it("keeps a hidden segment the page's own script reveals, and still drops other hidden text", async () => {
+    const r = await page("react-streaming", "https://blog.example.com/posts/tuning-autovacuum");
+    expect(r.content_text).toContain("dead tuples it leaves behind");
+    expect(r.content_text).not.toContain("ignore previous instructions");
+  });
+
+  it("keeps an uncompleted segment only when it holds most of the page", async () => {
+    const html = fixture("react-streaming").replace('<script>$RC("B:0","S:0")</script>', "");
+    const r = await extractPage({ url: "https://blog.example.com/posts/tuning-autovacuum", html });
+    expect(r.content_text).toContain("dead tuples it leaves behind");
+    expect(r.content_text).not.toContain("ignore previous instructions");
+  });
+});
+
 describe("non-HTML bodies", () => {
   it("reads PDF text page by page", async () => {
     const pdf = makePdf([["First page heading", "Alpha line of text"], ["Second page says beta"]], { title: "Tiny report" });

@@ -37,7 +37,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const doc = parseHtml(pre.html);
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
-  stripHidden(doc, pre.css);
+  stripHidden(doc, pre.css, pre.revealedIds);
   const meta = readMetadata(doc, url, jsonLd.blocks);
   const bodyWords = countWords(doc.body?.textContent ?? "");
   const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
@@ -114,7 +114,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
 
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
   const fresh = parseHtml(pre.html);
-  stripHidden(fresh, pre.css);
+  stripHidden(fresh, pre.css, pre.revealedIds);
   if (fresh.body) removePageChrome(fresh.body, { keepComments });
   return fresh;
 }

@@ -8,7 +8,15 @@ export interface PrecleanedHtml {
   jsonLd: string[];
   /** Concatenated inline <style> text. */
   css: string;
+  /**
+   * Ids of React streaming-SSR segments (`<div hidden id="S:0">`) that an inline completion script
+   * (`$RC("B:0","S:0")`) moves into the page: hidden in the markup, shown to every reader with script.
+   */
+  revealedIds: Set<string>;
 }
+
+// $RC("B:0","S:0") completes a Suspense boundary with segment S:0; $RS("S:7","P:7") swaps one in.
+const REACT_COMPLETION = /\$R[CS]\(\s*["'](?:B:[^"']+["']\s*,\s*["'])?(S:[^"']+)["']/g;
 
 // One left-to-right scan, as an HTML tokenizer reads: whichever construct opens first owns the text up to
 // its end, so "<!--" inside a script is script, and a script inside a comment is comment.
@@ -21,13 +29,15 @@ const NON_CONTENT =
 export function precleanHtml(html: string): PrecleanedHtml {
   const jsonLd: string[] = [];
   let css = "";
+  const revealedIds = new Set<string>();
   const out = html.replace(NON_CONTENT, (match: string, scriptAttrs?: string, scriptBody?: string, styleBody?: string) => {
     if (scriptAttrs !== undefined) {
       if (/type\s*=\s*["']?application\/ld\+json/i.test(scriptAttrs)) jsonLd.push(scriptBody ?? "");
+      else if (scriptBody && /\$R[CS]\(/.test(scriptBody)) for (const m of scriptBody.matchAll(REACT_COMPLETION)) revealedIds.add(m[1]!);
     } else if (styleBody !== undefined) {
       css += `${styleBody}\n`;
     }
     return "";
   });
-  return { html: out, jsonLd, css };
+  return { html: out, jsonLd, css, revealedIds };
 }

@@ -24,8 +24,11 @@ export interface StripHiddenStats {
   removed: number;
 }
 
-/** `css` is the page's inline stylesheet text when it was removed before parsing (see preclean.ts). */
-export function stripHidden(doc: Document, css = ""): StripHiddenStats {
+/**
+ * `css` is the page's inline stylesheet text when it was removed before parsing; `revealedIds` are hidden
+ * elements the page's own script shows at load (see preclean.ts).
+ */
+export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<string> = new Set()): StripHiddenStats {
   let removed = 0;
   const root = doc.documentElement;
   if (!root) return { removed };
@@ -37,9 +40,10 @@ export function stripHidden(doc: Document, css = ""): StripHiddenStats {
     removed++;
   }
   removed += removeCommentsAndInvisibleChars(root);
+  const revealed = withUncompletedSegments(doc, revealedIds);
   for (const el of Array.from(doc.body?.querySelectorAll("*") ?? [])) {
     if (!el.isConnected) continue;
-    if (isHidden(el, hiddenSelectors)) {
+    if (isHidden(el, hiddenSelectors, revealed)) {
       el.remove();
       removed++;
     }
@@ -69,8 +73,24 @@ function resolveNoscript(doc: Document): number {
   return removed;
 }
 
-function isHidden(el: Element, hidden: HiddenSelectors): boolean {
-  if (el.hasAttribute("hidden")) return true;
+/**
+ * A React streaming segment whose completion script did not come with the HTML (an archived page, a
+ * crawler that drops scripts) is still the page when it holds most of the text: the visible rest is then
+ * only the header and footer. Small hidden segments stay hidden.
+ */
+function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>): ReadonlySet<string> {
+  const body = doc.body;
+  if (!body) return revealedIds;
+  const segments = Array.from(body.querySelectorAll("[hidden]")).filter((el) => /^S:\d+$/.test(el.getAttribute("id") ?? ""));
+  if (segments.length === 0) return revealedIds;
+  const total = textLength(body);
+  const out = new Set(revealedIds);
+  for (const el of segments) if (textLength(el) > total * 0.5) out.add(el.getAttribute("id")!);
+  return out;
+}
+
+function isHidden(el: Element, hidden: HiddenSelectors, revealedIds: ReadonlySet<string>): boolean {
+  if (el.hasAttribute("hidden") && !(revealedIds.size > 0 && revealedIds.has(el.getAttribute("id") ?? ""))) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const style = el.getAttribute("style");
   if (style && HIDING_STYLE.test(style)) return true;
