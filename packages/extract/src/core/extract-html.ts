@@ -23,6 +23,8 @@ const COMMERCE_TYPES = new Set<PageType>(["product", "listing", "collection"]);
 
 // Below this share of the main region's words, Readability has kept one block of a multi-block page.
 const READABILITY_SHARE_OF_REGION = 0.6;
+// With no main region, below this share of the cleaned body's words (measured on WCXB dev, 0.2-0.3 best).
+const READABILITY_SHARE_OF_BODY = 0.25;
 
 interface Candidate {
   content: Element;
@@ -60,6 +62,9 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const region = chosen ? null : candidate(extractMainContent(doc, { keepComments, commerce }), "main-heuristic");
   if (!chosen && region && REGION_TYPES.has(pageType) && region.words >= 20) chosen = region;
 
+  // Without a main region, the cleaned body is the alternative to Readability (cut before it runs, too).
+  const wholeBody = chosen || region ? null : candidate(extractMainContent(doc, { keepComments: true, wholeBody: true, commerce }), "body-text");
+
   let readabilityMeta: ReturnType<typeof runReadability> = null;
   if (!chosen) {
     const main = findMainContainer(doc);
@@ -74,10 +79,14 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
       if (chosen) warnings.push("readability_too_short");
       chosen = region;
     }
+    // Shop grids and landing pages without landmarks: Readability picks one card or the footer.
+    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * READABILITY_SHARE_OF_BODY) {
+      if (chosen) warnings.push("readability_too_short");
+      chosen = wholeBody;
+    }
   }
   if (!chosen || chosen.words < 5) {
-    const fresh = reparse(pre, true);
-    const body = candidate(extractMainContent(fresh, { keepComments: true, wholeBody: true }), "body-text");
+    const body = wholeBody ?? candidate(extractMainContent(reparse(pre, true), { keepComments: true, wholeBody: true }), "body-text");
     if (body && body.words > (chosen?.words ?? 0)) chosen = body;
   }
 
