@@ -40,6 +40,22 @@ describe("forum thread", () => {
   });
 });
 
+describe("forum threads in other shapes", () => {
+  it("splits a posting that holds its replies into one post per message body", async () => {
+    const r = await page("forum-nested", "https://www.hometheater.example/threads/replacement-projector-ideas.123/");
+    expect(r.page_type).toBe("forum");
+    expect(r.extracted_via).toBe("page-type");
+    for (const text of ["nine years of movie nights", "short-throw model", "grey high-gain surface"]) expect(r.content_text).toContain(text);
+    for (const author of ["lumen_hunter", "throw_ratio", "gain_screen"]) expect(r.content_text).toContain(author);
+  });
+
+  it("keeps the question and every answer even when comments outnumber them", async () => {
+    const r = await page("qa-with-comments", "https://cooking.stackexchange.com/questions/12068/first-catering-event");
+    expect(r.page_type).toBe("forum");
+    for (const text of ["forty people with curry", "scout the venue", "more forks than anything"]) expect(r.content_text).toContain(text);
+  });
+});
+
 describe("article metadata and precision", () => {
   it("finds the JSON-LD published date and the other metadata", async () => {
     const r = await page("article-jsonld", "https://news.example.com/2025/06/river-path?utm_source=x");

@@ -17,10 +17,11 @@ const POST_SELECTORS = [
   "#question, .answer",
   "shreddit-post, shreddit-comment, .thing.comment, .thing.link",
   '[itemtype*="schema.org/Question" i], [itemtype*="schema.org/Answer" i]',
-  '[itemtype*="schema.org/Comment" i]',
   '[id^="post-"][class*="post"], [id^="post_"][class*="post"]',
   ".forum-post, .post-container, .message-container",
 ];
+
+const COMMENT_SELECTOR = '[itemtype*="schema.org/Comment" i]';
 
 // The message text inside a post, without the user card (join date, post count, badges) around it.
 const BODY = '[itemprop="text"], [itemprop="articleBody"], .message-body .bbWrapper, .message-body, .bbWrapper, .cooked, .postmsg, .postbody .content, .postcontent, .post-content, .post_body, .post-body, .postbody, .s-prose, .js-post-body, .post-text, .message-content, .comment-content, .md, [slot="comment"], [slot="text-body"]';
@@ -43,20 +44,38 @@ export function findForumPosts(doc: Document): ForumPost[] | null {
     const found = outermost(Array.from(doc.querySelectorAll(selector))).filter((el) => textLength(el) > 20);
     if (found.length > posts.length) posts = found;
   }
+  // Comments under posts (Stack Exchange's, a blog's) outnumber the posts; they are the thread only when
+  // nothing marks posts.
+  if (posts.length === 0) posts = outermost(Array.from(doc.querySelectorAll(COMMENT_SELECTOR))).filter((el) => textLength(el) > 20);
   if (posts.length === 0) {
     posts = repeatedBlocks(doc);
     if (posts.length < 2) return null;
   }
-  return posts.map((el) => {
-    const author = el.getAttribute("data-author") ?? cleanLine(el.querySelector(AUTHOR)?.textContent);
-    const dateEl = el.querySelector(DATE);
-    const date = cleanLine(dateEl?.textContent) ?? cleanLine(dateEl?.getAttribute("datetime"));
-    const bodySource = el.querySelector(BODY) ?? el;
-    const body = bodySource.cloneNode(true) as Element;
-    removeStructuralChrome(body);
-    removePageChrome(body, { keepComments: true });
-    return { author: author && author.length < 80 ? author : null, date, body };
+  return posts.flatMap((el) => {
+    // A thread marked up as one posting that holds its replies (XenForo with schema.org Comment replies)
+    // has one message body per post inside it: each is a post of its own.
+    const bodies = outermost(Array.from(el.querySelectorAll(BODY)));
+    if (bodies.length <= 1) return [readPost(el, bodies[0] ?? el)];
+    return bodies.map((body) => readPost(postContainer(body, el), body));
   });
+}
+
+/** The nearest ancestor of a message body, inside the thread element, that carries the post's author. */
+function postContainer(body: Element, thread: Element): Element {
+  for (let p = body.parentElement; p && p !== thread; p = p.parentElement) {
+    if (p.hasAttribute("data-author") || p.querySelector(AUTHOR)) return p;
+  }
+  return thread;
+}
+
+function readPost(container: Element, bodySource: Element): ForumPost {
+  const author = container.getAttribute("data-author") ?? cleanLine(container.querySelector(AUTHOR)?.textContent);
+  const dateEl = container.querySelector(DATE);
+  const date = cleanLine(dateEl?.textContent) ?? cleanLine(dateEl?.getAttribute("datetime"));
+  const body = bodySource.cloneNode(true) as Element;
+  removeStructuralChrome(body);
+  removePageChrome(body, { keepComments: true });
+  return { author: author && author.length < 80 ? author : null, date, body };
 }
 
 /** Drops matches nested in another match: a post's quoted reply is part of that post. */
