@@ -143,6 +143,19 @@ describe("shop furniture inside the main region", () => {
   });
 });
 
+describe("pages without a main landmark", () => {
+  it("keeps a whole product grid when Readability would keep one block of it", async () => {
+    const r = await page("collection-grid", "https://beans.example.com/collections/brewing-gear");
+    expect(r.page_type).toBe("collection");
+    expect(r.extracted_via).toBe("body-text");
+    expect(r.warnings).toContain("readability_too_short");
+    for (const item of ["Ceramic Pour-Over Dripper", "Hand Burr Grinder", "Digital Coffee Scale", "Cold Brew Bottle", "$89.00"]) {
+      expect(r.content_text).toContain(item);
+    }
+    expect(r.content_text).not.toMatch(/Home\s+Coffee\s+Gear/);
+  });
+});
+
 describe("React streaming segments", () => {
   it("keeps a hidden segment the page's own script reveals, and still drops other hidden text", async () => {
     const r = await page("react-streaming", "https://blog.example.com/posts/tuning-autovacuum");
