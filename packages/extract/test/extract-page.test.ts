@@ -26,6 +26,30 @@ describe("hidden content", () => {
   });
 });
 
+describe("whole-page load guards", () => {
+  const article = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1} explains how the heat pump moves warmth out of cold outdoor air into the house, even in frost.</p>`).join("");
+  const guarded = (wrapper: string, css = "") =>
+    `<!doctype html><html><head><title>Heat pumps</title><style>${css}</style></head><body>${wrapper.replace("CONTENT", `<article><h1>Heat pumps</h1>${article}</article><div class="veil">SECRET visibility injection</div>`)}</body></html>`;
+
+  it("keeps a page hidden with visibility until it loads (inline or by class), not a small hidden part of it", async () => {
+    for (const html of [
+      guarded('<div style="visibility:hidden;min-height:100vh">CONTENT</div>', ".veil{visibility:hidden}"),
+      guarded('<div class="cmp"><div class="cmp">CONTENT</div></div>', ".cmp{visibility:hidden} .veil{visibility:hidden}"),
+    ]) {
+      const r = await extractPage({ url: "https://energy.example.com/guides/heat-pumps", html });
+      expect(r.content_text).toContain("Paragraph 12 explains");
+      expect(r.content_text).not.toContain("SECRET");
+    }
+  });
+
+  it("never keeps text hidden with display:none, hidden or aria-hidden, however much of the page it is", async () => {
+    for (const wrapper of ['<div style="display:none">CONTENT</div>', "<div hidden>CONTENT</div>", '<div aria-hidden="true">CONTENT</div>', '<div class="gone">CONTENT</div>']) {
+      const r = await extractPage({ url: "https://energy.example.com/guides/heat-pumps", html: `${guarded(wrapper, ".gone{display:none}")}`.replace("<body>", "<body><p>Visible note.</p>") });
+      expect(r.content_text).not.toContain("Paragraph");
+    }
+  });
+});
+
 describe("forum thread", () => {
   it("keeps every post with its author and date", async () => {
     const r = await page("forum-thread", "https://forum.example.com/t/printer-keeps-jamming/123");

@@ -41,14 +41,47 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
   }
   removed += removeCommentsAndInvisibleChars(root);
   const revealed = withUncompletedSegments(doc, revealedIds);
+  let bodyText = -1;
+  const guardClasses = new Set<string>();
   for (const el of Array.from(doc.body?.querySelectorAll("*") ?? [])) {
     if (!el.isConnected) continue;
-    if (isHidden(el, hiddenSelectors, revealed)) {
-      el.remove();
-      removed++;
+    if (!isHidden(el, hiddenSelectors, revealed)) continue;
+    if (onlyVisibilityHidden(el, hiddenSelectors)) {
+      // A flash-of-unstyled-content guard hides the whole page with visibility (which keeps the layout)
+      // until a script or font loads; then the page is what every reader sees. Hiding all of a page is no
+      // way to hide an injection from its readers, so the exception costs nothing; display:none, hidden
+      // and aria-hidden never get it. The guard's class, once shown, shows its nested uses too.
+      const classes = hidingClasses(el, hiddenSelectors);
+      if (classes.length > 0 && classes.every((c) => guardClasses.has(c))) continue;
+      if (bodyText < 0) bodyText = textLength(doc.body!);
+      if (bodyText > 1000 && textLength(el) > bodyText * 0.85) {
+        for (const c of classes) guardClasses.add(c);
+        continue;
+      }
     }
+    el.remove();
+    removed++;
   }
   return { removed };
+}
+
+const VISIBILITY_HIDDEN = /(?:^|;)\s*visibility\s*:\s*hidden/i;
+
+function hidingClasses(el: Element, hidden: HiddenSelectors): string[] {
+  return (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => hidden.classes.has(c));
+}
+
+/** Whether visibility:hidden (inline or from a simple class rule) is the element's only hiding. */
+function onlyVisibilityHidden(el: Element, hidden: HiddenSelectors): boolean {
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return false;
+  const style = el.getAttribute("style") ?? "";
+  const cls = el.getAttribute("class") ?? "";
+  if (style && HIDING_STYLE.test(style)) return VISIBILITY_HIDDEN.test(style) && !/display\s*:\s*none/i.test(style);
+  if (VISUALLY_HIDDEN_CLASS.test(cls)) return false;
+  const classes = hidingClasses(el, hidden);
+  const id = el.getAttribute("id");
+  if (id !== null && hidden.ids.has(id)) return hidden.visibilityOnly.has(`#${id}`) && classes.every((c) => hidden.visibilityOnly.has(`.${c}`));
+  return classes.length > 0 && classes.every((c) => hidden.visibilityOnly.has(`.${c}`));
 }
 
 /**
@@ -129,6 +162,8 @@ function removeCommentsAndInvisibleChars(root: Node): number {
 interface HiddenSelectors {
   classes: Set<string>;
   ids: Set<string>;
+  /** `.class` and `#id` selectors hidden by visibility:hidden alone, never by display:none. */
+  visibilityOnly: Set<string>;
 }
 
 /**
@@ -138,7 +173,8 @@ interface HiddenSelectors {
  * cascade, and a wrong guess would delete content.
  */
 function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): HiddenSelectors {
-  const out: HiddenSelectors = { classes: new Set(), ids: new Set() };
+  const out: HiddenSelectors = { classes: new Set(), ids: new Set(), visibilityOnly: new Set() };
+  const byDisplay = new Set<string>();
   let css = extraCss;
   for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
   // Most pages hide nothing with simple rules; skip the parse then.
@@ -155,10 +191,15 @@ function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): Hidden
       }
       // `(?<![-\w])` above: custom properties such as --tag-display:none hide nothing.
       if (!hides) continue;
-      if (/^[.#][\w-]+$/.test(s)) (s.startsWith(".") ? out.classes : out.ids).add(s.slice(1));
+      if (/^[.#][\w-]+$/.test(s)) {
+        (s.startsWith(".") ? out.classes : out.ids).add(s.slice(1));
+        if (/(?<![-\w])display\s*:\s*none/i.test(rule.body)) byDisplay.add(s);
+        else out.visibilityOnly.add(s);
+      }
     }
   }
   for (const s of shown) (s.startsWith(".") ? out.classes : out.ids).delete(s.slice(1));
+  for (const s of byDisplay) out.visibilityOnly.delete(s);
   return out;
 }
 
