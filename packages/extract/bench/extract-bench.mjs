@@ -4,16 +4,25 @@
 //   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/extract-bench.mjs --corpus DIR
 // Options: --limit N (first N pages), --types a,b (only these page types), --no-baseline,
 //   --chunk N (baseline pages per child process, default 250), --out FILE (per-page predictions and F1),
-//   --reference FILE (the corpus's score-wcxb.mjs; default: DIR/../score-wcxb.mjs when present).
-// Our side runs in this process over every page (pages/s and peak RSS are for one process over the whole
-// split); the baseline runs in child processes because jsdom does not survive the whole split in one.
+//   --reference FILE (the corpus's score-wcxb.mjs; default: DIR/../score-wcxb.mjs when present),
+//   --via-cli (run our side through the built CLI, the acceptance path: `node bin/websift-extract.js --jsonl
+//   --format text` as a child, the pages streamed to its stdin as JSON lines and one Envelope per line read
+//   back; pages/s is for the whole pipe, start-up and JSON included, and peak RSS / CPU are the VmHWM and
+//   utime+stime of the CLI's processes, polled from /proc, so Linux only).
+// Without --via-cli our side runs in this process over every page (pages/s and peak RSS are for one process
+// over the whole split), re-run under the V8 heap settings the CLI uses for --jsonl (bin/node-flags.js) so
+// both modes measure the same runtime; NODE_OPTIONS=--max-old-space-size=N overrides them (4096 is Node's
+// default here). The baseline runs in child processes because jsdom does not survive the whole split in one.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { scorePages } from './wcxb-metric.mjs';
+import { hasHeapLimitFlag, relaunchUnderLongRunFlags } from '../bin/node-flags.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -25,30 +34,34 @@ const { values } = parseArgs({
     chunk: { type: 'string', default: '250' },
     out: { type: 'string' },
     reference: { type: 'string' },
+    'via-cli': { type: 'boolean', default: false },
   },
 });
 if (!values.corpus) {
-  console.error('usage: node bench/extract-bench.mjs --corpus DIR [--limit N] [--types a,b] [--no-baseline] [--out FILE]');
+  console.error('usage: node bench/extract-bench.mjs --corpus DIR [--limit N] [--types a,b] [--no-baseline] [--via-cli] [--out FILE]');
   process.exit(2);
 }
+if (!values['via-cli'] && !hasHeapLimitFlag()) {
+  process.exit(await relaunchUnderLongRunFlags(fileURLToPath(import.meta.url), process.argv.slice(2)));
+}
 const corpus = resolve(values.corpus);
-const { extractPage } = await import(pathToFileURL(join(here, '../dist/core/extract-page.js')).href);
+const binPath = join(here, '../bin/websift-extract.js');
 
-// Ground truth first, so both sides see the same page list.
+// Ground truth first, so both sides see the same page list. Only id, URL and type are kept while pages are
+// extracted: the truth texts (14 M characters) would otherwise sit in our side's heap and inflate its RSS.
+const readTruth = (id) => JSON.parse(readFileSync(join(corpus, 'ground-truth', `${id}.json`), 'utf8'));
 let pages = readdirSync(join(corpus, 'ground-truth'))
   .filter((f) => f.endsWith('.json'))
   .sort()
   .map((f) => {
-    const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', f), 'utf8'));
+    const id = f.replace(/\.json$/, '');
+    const gt = readTruth(id);
     const primary = gt._internal?.page_type?.primary ?? 'unknown';
     return {
-      id: f.replace(/\.json$/, ''),
+      id,
       // A few ground-truth files have no URL; the core requires one, so they get a stand-in.
-      url: gt.url || `https://wcxb.invalid/${f.replace(/\.json$/, '')}`,
+      url: gt.url || `https://wcxb.invalid/${id}`,
       type: primary === 'category' ? 'collection' : primary,
-      truth: gt.ground_truth?.main_content ?? '',
-      with: gt.ground_truth?.with,
-      without: gt.ground_truth?.without,
     };
   });
 if (values.types) {
@@ -57,31 +70,8 @@ if (values.types) {
 }
 if (values.limit) pages = pages.slice(0, Number(values.limit));
 
-// Ours: one process, every page; extraction time only (reading and gunzip are the same for both sides).
-const ours = {};
-const details = {};
-let oursMs = 0;
-let failures = 0;
-const wall0 = performance.now();
-const cpu0 = process.cpuUsage();
-for (const page of pages) {
-  const html = gunzipSync(readFileSync(join(corpus, 'html', `${page.id}.html.gz`))).toString('utf8');
-  const t0 = performance.now();
-  try {
-    const r = await extractPage({ url: page.url, html, format: 'text' });
-    ours[page.id] = r.content_text;
-    details[page.id] = { page_type: r.page_type, via: r.extracted_via, quality: r.quality_score };
-  } catch (error) {
-    failures++;
-    ours[page.id] = '';
-    details[page.id] = { error: String(error?.code ?? error) };
-  }
-  oursMs += performance.now() - t0;
-}
-const oursWall = (performance.now() - wall0) / 1000;
-const oursCpu = process.cpuUsage(cpu0);
-const oursCpuS = (oursCpu.user + oursCpu.system) / 1e6;
-const oursRss = Math.round(process.resourceUsage().maxRSS / 1024);
+const readHtml = (id) => gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8');
+const ours = values['via-cli'] ? await runViaCli(pages) : await runInProcess(pages);
 
 // Baseline: chunks of pages, one child each, run one after another so the two sides do not compete.
 let baseline = null;
@@ -102,22 +92,26 @@ if (!values['no-baseline']) {
   baseline = { preds, ms, cpuMs, rss };
 }
 
-const oursScore = scorePages(pages, ours);
-const baseScore = baseline ? scorePages(pages, baseline.preds) : null;
+const scored = pages.map((p) => {
+  const gt = readTruth(p.id).ground_truth ?? {};
+  return { ...p, truth: gt.main_content ?? '', with: gt.with, without: gt.without };
+});
+const oursScore = scorePages(scored, ours.preds);
+const baseScore = baseline ? scorePages(scored, baseline.preds) : null;
 
 // Cross-check the metric against the reference scorer when it is at hand (same pages only).
 let crossCheck = null;
 const referencePath = values.reference ?? join(corpus, '..', 'score-wcxb.mjs');
 if (existsSync(referencePath) && !values.types && !values.limit) {
   const ref = await import(pathToFileURL(referencePath).href);
-  const refScore = ref.scoreCorpus(corpus, ours);
+  const refScore = ref.scoreCorpus(corpus, ours.preds);
   crossCheck = Math.abs(refScore.overall.f1 - oursScore.summary.overall.f1);
 }
 
 const fmt = (x) => (x === null || x === undefined ? '-' : x.toFixed(3));
 const order = ['overall', 'article', 'documentation', 'service', 'listing', 'collection', 'forum', 'product'];
 const keys = [...order.filter((k) => oursScore.summary[k]), ...Object.keys(oursScore.summary).filter((k) => !order.includes(k))];
-console.log(`WCXB ${corpus}: ${pages.length} pages${failures ? `, ${failures} extraction errors` : ''}`);
+console.log(`WCXB ${corpus}: ${pages.length} pages${ours.failures ? `, ${ours.failures} extraction errors` : ''}`);
 console.log('| page type | pages | F1 ours | F1 stock | P ours | P stock | R ours | R stock | with ours | without ours |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const k of keys) {
@@ -125,21 +119,165 @@ for (const k of keys) {
   const b = baseScore?.summary[k];
   console.log(`| ${k} | ${o.pages} | ${fmt(o.f1)} | ${fmt(b?.f1)} | ${fmt(o.precision)} | ${fmt(b?.precision)} | ${fmt(o.recall)} | ${fmt(b?.recall)} | ${fmt(o.with_rate)} | ${fmt(o.without_rate)} |`);
 }
-const oursPps = pages.length / (oursMs / 1000);
 // Wall-clock rates suffer when other work shares the machine; pages per CPU-second (user + system, whole
 // process including GC and reading) is the steadier figure for the ratio.
-const oursCpuPps = pages.length / oursCpuS;
-console.log(`\nours: ${oursPps.toFixed(1)} pages/s wall (extraction only; ${(pages.length / oursWall).toFixed(1)} with reading), ${oursCpuPps.toFixed(1)} pages per CPU-second, peak RSS ${oursRss} MB, one process`);
+const oursPps = pages.length / ((ours.ms ?? ours.wallMs) / 1000);
+const oursCpuPps = pages.length / ours.cpuS;
+console.log(`\nours: ${ours.summary(pages.length)}`);
 if (baseline) {
   const basePps = pages.length / (baseline.ms / 1000);
   const baseCpuPps = pages.length / (baseline.cpuMs / 1000);
   console.log(`stock: ${basePps.toFixed(1)} pages/s wall (extraction only), ${baseCpuPps.toFixed(1)} pages per CPU-second, peak RSS ${baseline.rss} MB per child of <= ${values.chunk} pages`);
-  console.log(`speed ratio ours/stock: ${(oursPps / basePps).toFixed(2)}x wall, ${(oursCpuPps / baseCpuPps).toFixed(2)}x CPU`);
+  console.log(`speed ratio ours/stock: ${(oursPps / basePps).toFixed(2)}x wall${ours.ms === null ? ' (ours: whole pipe)' : ''}, ${(oursCpuPps / baseCpuPps).toFixed(2)}x CPU`);
 }
 if (crossCheck !== null) console.log(`metric cross-check vs ${referencePath}: |ΔF1| = ${crossCheck.toExponential(2)}`);
 if (values.out) {
-  const rows = pages.map((p) => ({ id: p.id, type: p.type, f1: oursScore.perPage[p.id], stock_f1: baseScore?.perPage[p.id] ?? null, ...details[p.id] }));
-  writeFileSync(values.out, JSON.stringify({ rows, predictions: ours }, null, 1));
+  const rows = pages.map((p) => ({ id: p.id, type: p.type, f1: oursScore.perPage[p.id], stock_f1: baseScore?.perPage[p.id] ?? null, ...ours.details[p.id] }));
+  writeFileSync(values.out, JSON.stringify({ rows, predictions: ours.preds }, null, 1));
+}
+
+/** Our side in this process, every page; extraction time only (reading and gunzip are the same for both sides). */
+async function runInProcess(list) {
+  const { extractPage } = await import(pathToFileURL(join(here, '../dist/core/extract-page.js')).href);
+  const run = { preds: {}, details: {}, failures: 0, ms: 0 };
+  const wall0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (const page of list) {
+    const html = readHtml(page.id);
+    const t0 = performance.now();
+    try {
+      record(run, page.id, await extractPage({ url: page.url, html, format: 'text' }));
+    } catch (error) {
+      recordFailure(run, page.id, String(error?.code ?? error));
+    }
+    run.ms += performance.now() - t0;
+  }
+  run.wallMs = performance.now() - wall0;
+  const cpu = process.cpuUsage(cpu0);
+  run.cpuS = (cpu.user + cpu.system) / 1e6;
+  const rss = Math.round(process.resourceUsage().maxRSS / 1024);
+  const heap = process.execArgv.find((a) => a.includes('old-space')) ?? process.env.NODE_OPTIONS ?? 'Node defaults';
+  run.summary = (n) =>
+    `${(n / (run.ms / 1000)).toFixed(1)} pages/s wall (extraction only; ${(n / (run.wallMs / 1000)).toFixed(1)} with reading), ` +
+    `${(n / run.cpuS).toFixed(1)} pages per CPU-second, peak RSS ${rss} MB, one process (${heap})`;
+  return run;
+}
+
+/**
+ * Our side through the built CLI, as a user runs it: the pages go to its stdin as JSON lines while its
+ * Envelopes are read back, one per line and in order. CPU and peak RSS are the CLI's own (its launcher
+ * re-runs it in a child under LONG_RUN_NODE_FLAGS, so both processes are watched).
+ */
+async function runViaCli(list) {
+  const run = { preds: {}, details: {}, failures: 0, ms: null };
+  const wall0 = performance.now();
+  const child = spawn(process.execPath, [binPath, '--jsonl', '--format', 'text'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolvePromise, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolvePromise(signal ?? code));
+  });
+  const tree = watchProcessTree(child.pid);
+  const feeding = feedJsonLines(child.stdin, list);
+  let n = 0;
+  for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
+    const page = list[n++];
+    const envelope = JSON.parse(line);
+    if (!page || (envelope.data && envelope.data.url !== page.url)) throw new Error(`Envelope ${n} does not answer page ${n} (${page?.url ?? 'none left'})`);
+    if (envelope.data) record(run, page.id, envelope.data);
+    else recordFailure(run, page.id, envelope.error?.code ?? 'no data');
+  }
+  tree.poll();
+  const status = await exited;
+  tree.stop();
+  // 1 only says that some page had no content (an Envelope with ok: false); anything else is a crash.
+  if (status !== 0 && status !== 1) throw new Error(`websift-extract --jsonl ended with ${status} after ${n} of ${list.length} pages`);
+  await feeding;
+  if (n !== list.length) throw new Error(`websift-extract --jsonl wrote ${n} Envelopes for ${list.length} pages`);
+  run.wallMs = performance.now() - wall0;
+  const usage = tree.usage();
+  run.cpuS = usage.cpuS;
+  run.summary = (count) =>
+    `${(count / (run.wallMs / 1000)).toFixed(1)} pages/s wall (whole pipe: start-up, JSON lines in, Envelopes out), ` +
+    `${(count / run.cpuS).toFixed(1)} pages per CPU-second, peak RSS ${usage.peakMb} MB (VmHWM of the process that ` +
+    `extracted; ${usage.processes} processes: ${usage.allMb.join(' + ')} MB), via \`websift-extract --jsonl --format text\``;
+  return run;
+}
+
+function record(run, id, data) {
+  run.preds[id] = data.content_text;
+  run.details[id] = { page_type: data.page_type, via: data.extracted_via, quality: data.quality_score };
+}
+
+function recordFailure(run, id, error) {
+  run.failures++;
+  run.preds[id] = '';
+  run.details[id] = { error };
+}
+
+/** Writes each page as a JSON line, reading one page at a time and waiting whenever the pipe is full. */
+async function feedJsonLines(stdin, list) {
+  for (const page of list) {
+    if (!stdin.write(`${JSON.stringify({ url: page.url, html: readHtml(page.id) })}\n`)) await once(stdin, 'drain');
+  }
+  stdin.end();
+}
+
+/**
+ * Polls /proc for a process and its descendants: VmHWM (the kernel's own peak-RSS mark, so exact up to the
+ * last poll) and utime + stime. The last poll can miss at most the final interval before exit.
+ */
+function watchProcessTree(rootPid, intervalMs = 100) {
+  const ticksPerSecond = clockTicks();
+  const seen = new Map();
+  const poll = () => {
+    for (const pid of processTree(rootPid)) {
+      try {
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const prev = seen.get(pid) ?? { hwmKb: 0, cpuS: 0 };
+        // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name.
+        const cpuS = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+        seen.set(pid, { hwmKb: Math.max(prev.hwmKb, hwm ? Number(hwm[1]) : 0), cpuS: Math.max(prev.cpuS, cpuS) });
+      } catch {
+        // Gone between listing and reading: its last poll stands.
+      }
+    }
+  };
+  const timer = setInterval(poll, intervalMs);
+  poll();
+  return {
+    poll,
+    stop: () => clearInterval(timer),
+    usage: () => {
+      const all = [...seen.values()];
+      const mb = (kb) => Math.round(kb / 1024);
+      return { peakMb: mb(Math.max(...all.map((p) => p.hwmKb))), allMb: all.map((p) => mb(p.hwmKb)), processes: all.length, cpuS: all.reduce((a, p) => a + p.cpuS, 0) };
+    },
+  };
+}
+
+function processTree(pid) {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${out[i]}/task`)) {
+        const kids = readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+        if (kids) out.push(...kids.split(' ').map(Number));
+      }
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return out;
+}
+
+function clockTicks() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
 }
 
 function runChild(script, stdin) {

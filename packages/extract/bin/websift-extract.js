@@ -1,5 +1,21 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is compiled to dist/ so start-up skips a TypeScript loader.
-import { runCli } from "../dist/cli.js";
+import { fileURLToPath } from "node:url";
+import { hasHeapLimitFlag, relaunchUnderLongRunFlags } from "./node-flags.js";
 
-process.exitCode = await runCli(process.argv.slice(2));
+const args = process.argv.slice(2);
+process.exitCode = await run(args);
+
+async function run(argv) {
+  // --jsonl can run for a whole corpus, so it runs under the heap settings of node-flags.js; one page does
+  // not need them and skips the second start-up.
+  if (argv.includes("--jsonl") && !hasHeapLimitFlag()) {
+    try {
+      return await relaunchUnderLongRunFlags(fileURLToPath(import.meta.url), argv);
+    } catch {
+      // No child process to be had: run here, with Node's default heap settings.
+    }
+  }
+  const { runCli } = await import("../dist/cli.js");
+  return runCli(argv);
+}

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { printEnvelope, readStdinText, usageErrorEnvelope, type ExtractResponse } from "@websift/contracts";
 import { extractContent } from "./entry-point.js";
@@ -31,25 +30,70 @@ function render(format: string): (data: ExtractResponse) => string {
   };
 }
 
-async function runJsonLines(format: string): Promise<number> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let failures = 0;
+/** One input line, parsed: the request, or why the line is not one. */
+type ParsedLine = { lineNumber: number; request: unknown } | { lineNumber: number; error: string };
+
+/**
+ * Lines of a byte stream, parsed as JSON one at a time. readline is not used: its async iterator queues up
+ * to 1024 lines ahead of the consumer, and with pages of several MB that queue (not the extraction) was
+ * most of the process's memory. Here the stream is pulled only when the previous line has been handled,
+ * so at most one chunk and the line being assembled are buffered. Splitting bytes (not text) keeps a
+ * multi-byte character that straddles two chunks intact.
+ */
+async function* jsonLines(input: AsyncIterable<Buffer | string>): AsyncGenerator<ParsedLine> {
+  const pending: Buffer[] = [];
   let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (line.trim() === "") continue;
-    let request: unknown;
-    try {
-      request = JSON.parse(line);
-    } catch (error) {
+  for await (const piece of input) {
+    const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
+      pending.push(chunk.subarray(start, end));
+      start = end + 1;
+      lineNumber += 1;
+      // No local holds the line's bytes, so they are not kept alive while the consumer works on it.
+      const parsed = parseLine(joinBytes(pending.splice(0)), lineNumber);
+      if (parsed) yield parsed;
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  const last = parseLine(joinBytes(pending), lineNumber + 1);
+  if (last) yield last;
+}
+
+function joinBytes(parts: Buffer[]): Buffer {
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}
+
+/** The line's request (null for a blank line); the line's text is dropped here, once parsed. */
+function parseLine(bytes: Buffer, lineNumber: number): ParsedLine | null {
+  const text = bytes.toString("utf8");
+  if (text.trim() === "") return null;
+  try {
+    return { lineNumber, request: JSON.parse(text) };
+  } catch (error) {
+    return { lineNumber, error: (error as Error).message };
+  }
+}
+
+/** Writes one line, waiting when the reader is slower than us so replies do not pile up in memory. */
+async function writeLine(text: string): Promise<void> {
+  if (process.stdout.write(`${text}\n`)) return;
+  await new Promise<void>((resolve) => process.stdout.once("drain", resolve));
+}
+
+async function runJsonLines(format: string): Promise<number> {
+  let failures = 0;
+  for await (const line of jsonLines(process.stdin)) {
+    if ("error" in line) {
       failures += 1;
-      process.stdout.write(`${JSON.stringify(usageErrorEnvelope("extract", "extract", `Line ${lineNumber} is not valid JSON (${(error as Error).message}).`, "line"))}\n`);
+      await writeLine(JSON.stringify(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line")));
       continue;
     }
+    const { request } = line;
     if (request && typeof request === "object" && !Array.isArray(request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
     const envelope = await extractContent(request);
     if (!envelope.ok) failures += 1;
-    process.stdout.write(`${JSON.stringify(envelope)}\n`);
+    await writeLine(JSON.stringify(envelope));
   }
   return failures > 0 ? 1 : 0;
 }

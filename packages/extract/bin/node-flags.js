@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+
+// V8 settings for long runs of the CLI (--jsonl: a whole corpus in one process), shared with the benchmark.
+//
+// Why: between pages the live heap is 15-30 MB, yet a plain loop over the 1,497 WCXB dev pages peaked at
+// 290-960 MB RSS. V8 sets the next old-space limit to live size x a growing factor of up to 4 when the heap
+// limit is >= 2 GB (Node's default on a large machine is ~4 GB); a full GC that happens to land while a
+// multi-MB page is in flight sets a limit of ~280 MB, which then fills with garbage before the next one.
+// A 1 GB limit caps the factor at ~1.6 (V8 scales it down with the limit), for a peak of ~200-330 MB at the
+// same CPU cost; 1 GB is still ~15x the old space the largest dev page needs (5 MB of HTML, ~60 MB).
+export const LONG_RUN_NODE_FLAGS = ["--max-old-space-size=1024"];
+
+const HEAP_FLAG = /--max[-_]old[-_]space[-_]size/;
+
+/** True when this process already runs under a chosen heap limit (ours, or the user's, which wins). */
+export function hasHeapLimitFlag() {
+  return process.execArgv.some((a) => HEAP_FLAG.test(a)) || HEAP_FLAG.test(process.env.NODE_OPTIONS ?? "");
+}
+
+const RELAYED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * Runs `script args` in a child Node under LONG_RUN_NODE_FLAGS (V8 reads heap limits only at start-up) with
+ * this process's stdio, and settles with its exit status. The child does all the work; this process only
+ * relays signals, so its own memory stays that of an idle Node. Rejects when the child cannot be started.
+ */
+export function relaunchUnderLongRunFlags(script, args) {
+  const child = spawn(process.execPath, [...LONG_RUN_NODE_FLAGS, ...process.execArgv, script, ...args], { stdio: "inherit" });
+  const relay = (signal) => child.kill(signal);
+  for (const signal of RELAYED_SIGNALS) process.on(signal, relay);
+  return new Promise((resolve, reject) => {
+    child.on("error", (error) => {
+      for (const signal of RELAYED_SIGNALS) process.off(signal, relay);
+      reject(error);
+    });
+    child.on("exit", (code, signal) => {
+      for (const signal of RELAYED_SIGNALS) process.off(signal, relay);
+      // Die of the same signal, so callers see what the child saw.
+      if (signal) process.kill(process.pid, signal);
+      resolve(code ?? 1);
+    });
+  });
+}

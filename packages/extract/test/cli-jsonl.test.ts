@@ -1,0 +1,88 @@
+// websift-extract --jsonl through the built launcher (bin/ over dist/), as a user runs it: build first.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const bin = fileURLToPath(new URL("../bin/websift-extract.js", import.meta.url));
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  envelopes: Array<{ ok: boolean; data: { url: string; content_text: string } | null; error: { code: string } | null }>;
+}
+
+function runJsonl(input: string | Buffer): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "--jsonl", "--format", "text"], { stdio: ["pipe", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      const envelopes = out.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Run["envelopes"][number]);
+      resolve({ code, signal, envelopes });
+    });
+    child.stdin.end(input);
+  });
+}
+
+const article = (words: string, repeat: number) =>
+  `<html><head><title>T</title></head><body><article>${`<p>${words}</p>`.repeat(repeat)}</article></body></html>`;
+
+describe("websift-extract --jsonl", () => {
+  it("answers every line in order, whatever its size, line ending or bytes", async () => {
+    // A 3 MB line (the bulk in a script, which extraction drops cheaply) around an article of 200 KB of
+    // multi-byte characters, which the 64 KB reads of a pipe are bound to split.
+    const paragraph = `<p>${"Crème brûlée 🍮🍮🍮 is a custard 🍮🍮 under hard caramel. ".repeat(20)}</p>`;
+    const big = `<html><head><title>T</title><script>var blob = "${"é🍮".repeat(500_000)}";</script></head><body><article>${paragraph.repeat(150)}</article></body></html>`;
+    const small = article("A short article with enough words in it to be kept as the main content of its page.", 3);
+    const input = [
+      JSON.stringify({ url: "https://example.com/big", html: big }),
+      "",
+      `${JSON.stringify({ url: "https://example.com/crlf", html: small })}\r`,
+      "not json",
+      // The last line has no newline after it.
+      JSON.stringify({ url: "https://example.com/last", html: small }),
+    ].join("\n");
+    const run = await runJsonl(Buffer.from(input, "utf8"));
+    expect(run.envelopes.map((e) => e.data?.url ?? e.error?.code)).toEqual([
+      "https://example.com/big",
+      "https://example.com/crlf",
+      "invalid_request",
+      "https://example.com/last",
+    ]);
+    const text = run.envelopes[0]!.data!.content_text;
+    expect(text).toContain("Crème brûlée 🍮🍮🍮 is a custard");
+    expect(text.match(/🍮/gu)?.length).toBe(150 * 20 * 5);
+    expect(text).not.toContain("\uFFFD");
+    // The launcher runs the CLI in a child: its exit status comes through (1: a line failed).
+    expect(run.code).toBe(1);
+  }, 60_000);
+
+  it("exits 0 when every line was extracted", async () => {
+    const run = await runJsonl(`${JSON.stringify({ url: "https://example.com/a", html: article("Plenty of plain words make up this short test article body here.", 3) })}\n`);
+    expect(run.envelopes.map((e) => e.ok)).toEqual([true]);
+    expect(run.code).toBe(0);
+  });
+
+  it.skipIf(!existsSync("/proc/self/task"))("runs under a heap limit in a child and passes signals on to it", async () => {
+    const launcher = spawn(process.execPath, [bin, "--jsonl"], { stdio: ["pipe", "ignore", "inherit"] });
+    const closed = new Promise<NodeJS.Signals | null>((resolve) => launcher.on("close", (_code, signal) => resolve(signal)));
+    const childPid = await waitFor(() => readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim());
+    const argv = readFileSync(`/proc/${childPid}/cmdline`, "utf8").split("\0");
+    expect(argv).toContain("--max-old-space-size=1024");
+    expect(argv).toContain("--jsonl");
+    launcher.kill("SIGTERM");
+    expect(await closed).toBe("SIGTERM");
+    expect(existsSync(`/proc/${childPid}/cmdline`) && readFileSync(`/proc/${childPid}/cmdline`, "utf8") !== "").toBe(false);
+  });
+});
+
+async function waitFor(read: () => string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const value = read();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("timed out");
+}
