@@ -2,8 +2,12 @@
 // content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes).
 import { classAndId, isElement, isInside, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
 
-// Matched against class and id tokens; `\b` is wrong here because class names use - and _ as separators.
-const token = (words: string): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, "i");
+/**
+ * A pattern matching any of `words` as a whole token of a class or id list; `\b` is wrong here because
+ * class names use - and _ as separators.
+ */
+export const classTokenPattern = (words: string): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, "i");
+const token = classTokenPattern;
 
 const ALWAYS_CHROME = token(
   [

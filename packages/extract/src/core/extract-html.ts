@@ -59,7 +59,9 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
   }
   // The region candidate is cut from a copy, before Readability consumes the document.
-  const region = chosen ? null : candidate(extractMainContent(doc, { keepComments, commerce }), "main-heuristic");
+  // One walk finds the main container for both the region candidate and Readability's focus.
+  const main = chosen ? null : findMainContainer(doc);
+  const region = chosen ? null : candidate(extractMainContent(doc, { keepComments, commerce, container: main }), "main-heuristic");
   if (!chosen && region && REGION_TYPES.has(pageType) && region.words >= 20) chosen = region;
 
   // Without a main region, the cleaned body is the alternative to Readability (cut before it runs, too).
@@ -67,7 +69,6 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
 
   let readabilityMeta: ReturnType<typeof runReadability> = null;
   if (!chosen) {
-    const main = findMainContainer(doc);
     const mainWords = main ? countWords(main.textContent ?? "") : 0;
     focusOnMain(doc, main, bodyWords, mainWords);
     markCodeLanguages(doc);

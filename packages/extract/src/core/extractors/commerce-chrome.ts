@@ -2,9 +2,8 @@
 // "customers also viewed" carousels, review widgets. On a product page the content is the description and
 // the specifications; on a collection, the item grid. These blocks sit inside <main> on most shops, so the
 // region extractor keeps them unless they are cut here.
+import { classTokenPattern as token } from "../boilerplate.js";
 import { classAndId, isInside, tagOf, textLength } from "../dom.js";
-
-const token = (words: string): RegExp => new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, "i");
 
 // Facets and sorting: checkbox lists of brands, sizes and price ranges.
 const FACETS = token(

@@ -65,10 +65,12 @@ export interface MainContentOptions {
   wholeBody?: boolean;
   /** Product, collection and listing pages: also cut facets, merchandising rails and reviews. */
   commerce?: boolean;
+  /** The main container when the caller has already found it (null: none); found here otherwise. */
+  container?: Element | null;
 }
 
 export function extractMainContent(doc: Document, options: MainContentOptions): Element | null {
-  const source = options.wholeBody ? doc.body : findMainContainer(doc);
+  const source = options.wholeBody ? doc.body : options.container !== undefined ? options.container : findMainContainer(doc);
   if (!source) return null;
   const copy = source.cloneNode(true) as Element;
   removeStructuralChrome(copy);
