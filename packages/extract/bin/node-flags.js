@@ -25,9 +25,12 @@ const RELAYED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
  * relays signals, so its own memory stays that of an idle Node. Rejects when the child cannot be started.
  */
 export function relaunchUnderLongRunFlags(script, args) {
-  const child = spawn(process.execPath, [...LONG_RUN_NODE_FLAGS, ...process.execArgv, script, ...args], { stdio: "inherit" });
-  const relay = (signal) => child.kill(signal);
+  // Handlers go in before the spawn: a signal that lands while spawn() returns would otherwise take the
+  // default action, kill this process and leave the child running as an orphan.
+  let child = null;
+  const relay = (signal) => child?.kill(signal);
   for (const signal of RELAYED_SIGNALS) process.on(signal, relay);
+  child = spawn(process.execPath, [...LONG_RUN_NODE_FLAGS, ...process.execArgv, script, ...args], { stdio: "inherit" });
   return new Promise((resolve, reject) => {
     child.on("error", (error) => {
       for (const signal of RELAYED_SIGNALS) process.off(signal, relay);

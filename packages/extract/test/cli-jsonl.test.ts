@@ -69,7 +69,14 @@ describe("websift-extract --jsonl", () => {
     const launcher = spawn(process.execPath, [bin, "--jsonl"], { stdio: ["pipe", "ignore", "inherit"] });
     const closed = new Promise<NodeJS.Signals | null>((resolve) => launcher.on("close", (_code, signal) => resolve(signal)));
     const childPid = await waitFor(() => readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim());
-    const argv = readFileSync(`/proc/${childPid}/cmdline`, "utf8").split("\0");
+    // Between fork and exec the child's /proc entry shows an empty or the launcher's own command line:
+    // wait for the exec before reading it.
+    const launcherCmdline = readFileSync(`/proc/${launcher.pid}/cmdline`, "utf8");
+    const cmdline = await waitFor(() => {
+      const text = readFileSync(`/proc/${childPid}/cmdline`, "utf8");
+      return text !== launcherCmdline ? text : "";
+    });
+    const argv = cmdline.split("\0");
     expect(argv).toContain("--max-old-space-size=1024");
     expect(argv).toContain("--jsonl");
     launcher.kill("SIGTERM");
