@@ -80,4 +80,12 @@ describe("findBreakingChanges", () => {
     expect(findBreakingChanges(root, narrowed, "search-policy")).toHaveLength(1);
     expect(findBreakingChanges(root, narrowed, "envelope")).toHaveLength(0);
   });
+
+  it("lets a union of const values (the error codes) grow, but not a union of shapes", () => {
+    const codes = (values: string[]): JsonSchema => ({ $defs: { response: { type: "object", properties: { code: { oneOf: values.map((value) => ({ const: value, description: value })), description: "c" } } } } });
+    expect(findBreakingChanges(codes(["a", "b"]), codes(["a", "b", "c"]), "example")).toEqual([]);
+    expect(findBreakingChanges(codes(["a", "b"]), codes(["a"]), "example")).not.toEqual([]);
+    const shapes = (count: number): JsonSchema => ({ $defs: { response: { type: "object", properties: { item: { oneOf: Array.from({ length: count }, (_, index) => ({ type: "object", properties: { [`k${index}`]: { type: "string", description: "k" } } })), description: "i" } } } } });
+    expect(findBreakingChanges(shapes(2), shapes(3), "example")[0]?.change).toMatch(/gained 1 shape/);
+  });
 });

@@ -204,7 +204,16 @@ class SchemaComparer {
     if (direction === "request" && newBranches.length > 0 && newBranches.length < oldBranches.length) {
       this.report(`${location}/${keyword}`, direction, `${keyword} lost ${oldBranches.length - newBranches.length} accepted alternative(s)`);
     }
-    if (direction === "response" && oldBranches.length > 0 && newBranches.length > oldBranches.length) {
+    // A union of `const` values is an enumeration written with a description per value (the central
+    // error codes): growing it is additive, like a new enum value, which tolerant readers accept.
+    const valuesOnly = [...oldBranches, ...newBranches].every((branch) => asObject(branch)?.["const"] !== undefined);
+    if (valuesOnly) {
+      const kept = new Set(newBranches.map((branch) => JSON.stringify(asObject(branch)?.["const"])));
+      const removed = oldBranches.map((branch) => JSON.stringify(asObject(branch)?.["const"])).filter((value) => !kept.has(value));
+      if (removed.length > 0) this.report(`${location}/${keyword}`, direction, `value${removed.length > 1 ? "s" : ""} ${removed.join(", ")} removed`);
+      return;
+    }
+    if (direction === "response" && oldBranches.length > 0 && newBranches.length > oldBranches.length && !valuesOnly) {
       this.report(`${location}/${keyword}`, direction, `${keyword} gained ${newBranches.length - oldBranches.length} shape(s) that consumers do not expect`);
     }
     const shared = Math.min(oldBranches.length, newBranches.length);

@@ -30,7 +30,10 @@ export type ErrorCode =
   | "store_locked"
   | "store_corrupt"
   | "handle_collision"
-  | "not_available";
+  | "not_available"
+  | "extract_timeout"
+  | "unauthorized"
+  | "busy";
 /**
  * The central list of error codes. Adding a code is a MINOR change; removing or renaming one is MAJOR.
  *
@@ -63,7 +66,10 @@ export type ErrorCode1 =
   | "store_locked"
   | "store_corrupt"
   | "handle_collision"
-  | "not_available";
+  | "not_available"
+  | "extract_timeout"
+  | "unauthorized"
+  | "busy";
 
 /**
  * The one reply wrapper of every websift entry point. `data` holds the contract's response (see that contract's `$defs.response`); `ok` is false exactly when `error` is set, and `data` may still carry a partial or diagnostic report then.
