@@ -42,12 +42,13 @@ describe("checkContracts", () => {
   });
 
   it("fails, naming the file, when a released schema is edited in place", async () => {
-    editJson(join(layout.contractsDir, "envelope.schema.json"), (schema) => {
-      schema.$defs.meta.properties.layer.description = "Changed after release.";
+    // search-policy: a contract whose current file is its released version (a draft may change freely).
+    editJson(join(layout.contractsDir, "search-policy.schema.json"), (schema) => {
+      schema.description = "Changed after release.";
     });
     const problems = await checkContracts(layout);
-    expect(problems.map((p) => p.file)).toContain("contracts/envelope.schema.json");
-    expect(problems.find((p) => p.file === "contracts/envelope.schema.json")?.message).toMatch(/released and frozen/);
+    expect(problems.map((p) => p.file)).toContain("contracts/search-policy.schema.json");
+    expect(problems.find((p) => p.file === "contracts/search-policy.schema.json")?.message).toMatch(/released and frozen/);
   });
 
   it("fails when the immutable released copy is edited", async () => {
