@@ -9,6 +9,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import ipaddr from "ipaddr.js";
+import { embeddedIpv4Addresses } from "./embedded-ipv4.js";
 
 export type DestinationVerdict =
   | { allowed: true; address: string; family: 4 | 6 }
@@ -16,12 +17,44 @@ export type DestinationVerdict =
 
 export interface ForbiddenAddress {
   reason: string;
-  /** Refused even with allow_private_hosts: link-local covers cloud metadata (169.254.169.254, fe80::/10). */
+  /**
+   * Refused even with allow_private_hosts: link-local covers cloud metadata (169.254.169.254, fe80::/10), in
+   * every IPv6 spelling that embeds it.
+   */
   alwaysRefused: boolean;
 }
 
 // Ranges that are never a legitimate fetch target, internal or not.
 const ALWAYS_REFUSED_RANGES = new Set(["linkLocal", "unspecified", "multicast", "broadcast"]);
+
+function severity(forbidden: ForbiddenAddress | null): number {
+  return forbidden === null ? 0 : forbidden.alwaysRefused ? 2 : 1;
+}
+
+function classifyIpv4(address: ipaddr.IPv4): ForbiddenAddress | null {
+  const range = address.range();
+  return range === "unicast" ? null : { reason: `${range} IPv4 address`, alwaysRefused: ALWAYS_REFUSED_RANGES.has(range) };
+}
+
+/**
+ * An IPv6 address is judged by its own range and by every IPv4 address it embeds (embedded-ipv4.ts), whichever
+ * is stricter: NAT64, 6to4, Teredo and the IPv4-mapped forms reach the IPv4 address, so 169.254.169.254 stays
+ * refused in every spelling, and an embedded loopback or private address needs allow_private_hosts like itself.
+ */
+function classifyIpv6(address: ipaddr.IPv6): ForbiddenAddress | null {
+  const embedded = embeddedIpv4Addresses(address);
+  let strictest: ForbiddenAddress | null = null;
+  for (const { form, ipv4 } of embedded) {
+    const inner = classifyIpv4(ipv4);
+    const candidate = inner === null ? null : { reason: `${form} IPv6 address embedding ${ipv4.toString()} (${inner.reason})`, alwaysRefused: inner.alwaysRefused };
+    if (severity(candidate) > severity(strictest)) strictest = candidate;
+  }
+  // ::/96 (IPv4-compatible, deprecated) is unicast to ipaddr.js but reaches IPv4 space on some stacks: private at least.
+  const isCompatible = embedded.some(({ form }) => form === "IPv4-compatible");
+  const range = isCompatible && address.range() === "unicast" ? "IPv4-compatible" : address.range();
+  const own = range === "unicast" ? null : { reason: `${range} IPv6 address`, alwaysRefused: ALWAYS_REFUSED_RANGES.has(range) };
+  return severity(own) > severity(strictest) ? own : strictest;
+}
 
 /** Why an address may not be contacted, or null when it is public unicast. */
 export function classifyForbiddenAddress(address: string): ForbiddenAddress | null {
@@ -31,22 +64,7 @@ export function classifyForbiddenAddress(address: string): ForbiddenAddress | nu
   } catch {
     return { reason: "unparseable address", alwaysRefused: true };
   }
-  if (parsed.kind() === "ipv6") {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) {
-      const inner = classifyForbiddenAddress(v6.toIPv4Address().toString());
-      return { reason: "IPv4-mapped IPv6 address", alwaysRefused: inner?.alwaysRefused ?? false };
-    }
-    // ::/96 (IPv4-compatible, deprecated) is reported as unicast by ipaddr.js but reaches IPv4 space on some stacks.
-    if (v6.parts.slice(0, 6).every((part) => part === 0)) {
-      const range = v6.range();
-      return { reason: range === "unspecified" || range === "loopback" ? `${range} IPv6 address` : "IPv4-compatible IPv6 address", alwaysRefused: range === "unspecified" };
-    }
-    const range = v6.range();
-    return range === "unicast" ? null : { reason: `${range} IPv6 address`, alwaysRefused: ALWAYS_REFUSED_RANGES.has(range) };
-  }
-  const range = parsed.range();
-  return range === "unicast" ? null : { reason: `${range} IPv4 address`, alwaysRefused: ALWAYS_REFUSED_RANGES.has(range) };
+  return parsed.kind() === "ipv6" ? classifyIpv6(parsed as ipaddr.IPv6) : classifyIpv4(parsed as ipaddr.IPv4);
 }
 
 function refusalDetail(subject: string, forbidden: ForbiddenAddress): string {
