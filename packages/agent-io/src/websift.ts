@@ -9,9 +9,11 @@ import type {
   AgentSimilarResponse,
   Envelope,
 } from "@websift/contracts";
-import { createAgentEntryPoints, type AgentDefaults } from "./entry-points.js";
+import { createAgentEntryPoints } from "./entry-points.js";
+import type { OperatorSettings } from "./operator/operator-settings.js";
 
-export type WebsiftOptions = AgentDefaults;
+/** The embedding program is the operator: these options are its decisions, never a request's. */
+export type WebsiftOptions = OperatorSettings;
 
 /** What an agent embeds: every call takes a contract request and returns an Envelope, never throws for bad input. */
 export interface Websift {
@@ -23,8 +25,9 @@ export interface Websift {
 }
 
 /**
- * Create the embeddable websift surface. Options are defaults only; configuration files and
- * environment (SearXNG URL, keys, store dir) are read on every call, so changes apply at once.
+ * Create the embeddable websift surface. `options` are the embedding program's operator settings
+ * (private hosts, store, SearXNG, policy, default engines); requests cannot change them. Engine keys
+ * and the config file are read from the environment on every call, so edits apply at once.
  */
 export function createWebsift(options: WebsiftOptions = {}): Websift {
   const entry = createAgentEntryPoints(options);

@@ -5,7 +5,8 @@
 const INSTRUCTION_PATTERNS: Array<{ name: string; pattern: RegExp }> = [
   { name: "ignore previous instructions", pattern: /\b(ignore|disregard|forget|override)\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier|preceding|your)\s+(instructions|prompts?|rules|directions|context)/i },
   { name: "new instructions", pattern: /\b(new|updated|real|actual)\s+(system\s+)?instructions\s*:/i },
-  { name: "system prompt", pattern: /\b(system\s+prompt|developer\s+message|<\|im_start\|>|<\|system\|>|\[INST\])/i },
+  // The chat-template tokens start with punctuation, where `\b` never matches: they stand outside it.
+  { name: "system prompt", pattern: /\b(?:system\s+prompt|developer\s+message)\b|<\|(?:im_start|im_end|system|user|assistant|begin_of_text|start_header_id)\|>|\[\/?INST\]|<<\/?SYS>>/i },
   { name: "role reassignment", pattern: /\byou\s+are\s+now\s+(a|an|the|in)\b|\bfrom\s+now\s+on,?\s+you\s+(will|must|are)\b/i },
   { name: "hidden from user", pattern: /\b(do\s+not|don't|never)\s+(tell|inform|mention\s+(this\s+)?to|reveal\s+(this\s+)?to)\s+the\s+user\b/i },
   { name: "tool or data exfiltration", pattern: /\b(send|post|upload|exfiltrate|forward)\s+(the\s+|all\s+|your\s+)?(conversation|chat\s+history|api\s+keys?|credentials|secrets|passwords?|environment\s+variables)\b/i },

@@ -9,10 +9,26 @@ export interface Fence {
 }
 
 const MARKER_WORD = "WEBSIFT_UNTRUSTED_CONTENT";
-// Any copy of the marker text in a page (whatever nonce it claims) is neutralised before fencing.
-const MARKER_COPY = /WEBSIFT[\s_\-\u2010-\u2015]*UNTRUSTED[\s_\-\u2010-\u2015]*CONTENT[\s_\-\u2010-\u2015]*(BEGIN|END)?/gi;
-// Characters that render as nothing and could split the marker text to dodge the pattern above.
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD]/g;
+// What may sit between the marker's words in a copy meant to pass for one: spaces, underscores,
+// dashes, dots, and Markdown's escapes and emphasis (turndown writes `WEBSIFT\_UNTRUSTED\_CONTENT\_END`).
+const GAP = String.raw`[\s_\-\u2010-\u2015.\\*~\x60]*`;
+// A marker word's letters in either case, ASCII or fullwidth (`ＷＥＢＳＩＦＴ` reads as WEBSIFT).
+function lettersOf(word: string): string {
+  return [...word]
+    .map((letter) => {
+      const forms = [letter.toUpperCase(), letter.toLowerCase()];
+      return `[${forms.join("")}${forms.map((form) => String.fromCodePoint(form.codePointAt(0)! + 0xfee0)).join("")}]`;
+    })
+    .join("");
+}
+// Any copy of the marker text (whatever nonce it claims) is neutralised wherever page text goes.
+const MARKER_COPY = new RegExp(`${lettersOf("WEBSIFT")}${GAP}${lettersOf("UNTRUSTED")}${GAP}${lettersOf("CONTENT")}(?:${GAP}(?:${lettersOf("BEGIN")}|${lettersOf("END")}))?`, "g");
+// The markers open with `<<<`: a run of three or more opening angle brackets (or their Markdown
+// escapes and look-alikes) in page text is broken up, so a marker with disguised words still has no
+// frame. Closing runs stay: `>>>` is every Python prompt in documentation.
+const OPENING_RUN = /(?:\\?[<\u2039\u00AB\uFE64\uFF1C]){3,}/g;
+// Characters that render as nothing and could split the marker text to dodge the patterns above.
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u3164\uFFA0]/g;
 
 export function createFence(): Fence {
   const nonce = randomBytes(16).toString("hex");
@@ -27,9 +43,31 @@ export function createFence(): Fence {
   };
 }
 
-/** Remove invisible characters and defuse every copy of the marker text found in page text. */
+export interface Neutralized {
+  text: string;
+  /** Copies of the marker text that were defused. */
+  markers: number;
+}
+
+/**
+ * Remove invisible characters and defuse every copy of the marker text and every marker-like run of
+ * opening angle brackets. The rest of the text is left exactly as the page wrote it.
+ */
+export function neutralizeMarkersCounted(text: string): Neutralized {
+  let markers = 0;
+  const folded = text.replace(INVISIBLE, "");
+  const defused = folded
+    .replace(MARKER_COPY, () => {
+      markers += 1;
+      // Naming no marker word keeps neutralising idempotent: a second pass finds nothing to count.
+      return "[fence marker text removed]";
+    })
+    .replace(OPENING_RUN, (run) => run.replace(/\\/g, "").split("").join(" "));
+  return { text: defused, markers };
+}
+
 export function neutralizeMarkers(text: string): string {
-  return text.replace(INVISIBLE, "").replace(MARKER_COPY, (match) => `[marker text removed: ${match.replace(/[<>_]/g, " ").replace(/\s+/g, " ").trim().toLowerCase()}]`);
+  return neutralizeMarkersCounted(text).text;
 }
 
 /** Spotlighting by datamarking: words joined by U+02C6 so injected text reads visibly as data. */

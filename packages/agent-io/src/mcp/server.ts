@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 // schemas are the contracts' JSON Schemas, which this Server passes to clients exactly as they are.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createAgentEntryPoints, type AgentDefaults } from "../entry-points.js";
+import { createAgentEntryPoints } from "../entry-points.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
 import { logToStderr } from "./log.js";
 import { McpToolRegistry } from "./tool-registry.js";
 import { registerWebContentsTool } from "./tools/register-web-contents-tool.js";
@@ -24,10 +25,10 @@ export interface McpServerHandle {
   cleanup: () => Promise<void>;
 }
 
-/** The websift MCP server with its five tools; configuration is read on every call by the entry points. */
-export function createMcpServer(defaults: AgentDefaults = {}): McpServerHandle {
+/** The websift MCP server with its five tools; operator settings come from whoever started it, never from tool arguments. */
+export function createMcpServer(operator: OperatorSettings = {}): McpServerHandle {
   const server = new Server({ name: "websift", title: "websift", version: PACKAGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const entry = createAgentEntryPoints(defaults);
+  const entry = createAgentEntryPoints(operator);
   const registry = new McpToolRegistry();
   registerWebSearchTool(registry, entry);
   registerWebFetchTool(registry, entry);

@@ -1,12 +1,19 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Envelope } from "@websift/contracts";
+import { neutralizeMarkers } from "../fence/untrusted-fence.js";
 
 /**
  * An Envelope as an MCP tool result: the Envelope itself as `structuredContent` (it matches the
  * tool's output schema), a text block for clients that only show text, and `isError` when the
  * Envelope is not ok, so the model sees the failure instead of an empty answer.
  */
-export function envelopeToolResult<T>(envelope: Envelope<T>, renderData: (data: T) => string): CallToolResult {
+export function envelopeToolResult<T>(raw: Envelope<T>, renderData: (data: T) => string): CallToolResult {
+  // Error messages and warnings can quote what a server or page said: no marker copy may pass.
+  const envelope: Envelope<T> = {
+    ...raw,
+    error: raw.error ? { ...raw.error, message: neutralizeMarkers(raw.error.message) } : raw.error,
+    meta: { ...raw.meta, warnings: raw.meta.warnings.map(neutralizeMarkers) },
+  };
   const parts: string[] = [];
   if (!envelope.ok && envelope.error) {
     const field = typeof envelope.error.details?.["field"] === "string" ? ` (field: ${envelope.error.details["field"]})` : "";

@@ -1,22 +1,24 @@
 import type { AgentContentsRequest, AgentContentsResponse, HandlerResult } from "@websift/contracts";
 import type { Layers } from "../layers.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
+import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { mapWithConcurrency } from "./concurrency.js";
 
 /** websift contents: several URLs, one outcome each, in request order; a failure never hides the others. */
-export async function runAgentContents(request: AgentContentsRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentContentsResponse>> {
+export async function runAgentContents(request: AgentContentsRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentContentsResponse>> {
   const fence = createFence();
   const charsPerPage = (request.page_size_tokens ?? 1000) * 4;
   const warnings: string[] = [];
   const results = await mapWithConcurrency(request.urls, 4, async (url) => {
-    const read = await readAndIndexPage(url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
-    if (!read.ok) return { url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
+    const read = await readAndIndexPage(url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: 30000 });
+    if (!read.ok) return { url: read.url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
     const first = read.markdown.slice(0, charsPerPage);
-    warnings.push(...instructionWarnings(url, first));
+    warnings.push(...read.warnings, ...instructionWarnings(read.url, first));
     return {
-      url,
+      url: read.url,
       outcome: "ok",
       handle: read.handle,
       title: read.title,
@@ -25,5 +27,6 @@ export async function runAgentContents(request: AgentContentsRequest, storeDir: 
       detail: first.length < read.markdown.length ? `first ${first.length} of ${read.markdown.length} characters; open ${read.handle} --page 2 for more` : null,
     };
   });
-  return { data: { results, fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive }, warnings } };
+  const data: AgentContentsResponse = { results, fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive }, warnings };
+  return { data: neutralizeReplyStrings(data, fence) };
 }

@@ -1,17 +1,20 @@
 import type { AgentPageRequest, AgentPageResponse, HandlerResult } from "@websift/contracts";
 import type { Layers } from "../layers.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
 import { AgentIoError } from "../errors.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { createFence } from "../fence/untrusted-fence.js";
+import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { buildPageReply } from "../read/page-reply.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
 export const DEFAULT_PAGE_SIZE_TOKENS = 1000;
 
 /** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. */
-export async function runAgentFetch(request: AgentPageRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
+export async function runAgentFetch(request: AgentPageRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   if (!request.url) throw new AgentIoError("invalid_request", "websift fetch needs `url` (to read a stored page by handle, use open).", { field: "url" });
-  const read = await readAndIndexPage(request.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+  const fence = createFence();
+  const read = await readAndIndexPage(request.url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: 30000 });
   if (!read.ok) {
     return {
       failure: {
@@ -26,30 +29,33 @@ export async function runAgentFetch(request: AgentPageRequest, storeDir: string 
     handle: read.handle,
     page: request.page ?? 1,
     pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,
-    storeDir,
+    storeDir: operator.storeDir,
     query: request.query,
     datamark: request.datamark === true,
-    fence: createFence(),
+    fence,
     source: "network",
   });
   // Scan the whole document, not just this page: an agent deciding whether to read on should know.
-  const warnings = instructionWarnings(read.url, read.markdown);
-  return { data: { ...reply, warnings, page_type: read.page_type, quality_score: read.quality_score, extracted_via: read.extracted_via, fetched_via: read.fetched_via } };
+  const warnings = [...read.warnings, ...instructionWarnings(read.url, read.markdown)];
+  const data: AgentPageResponse = { ...reply, warnings, page_type: read.page_type, quality_score: read.quality_score, extracted_via: read.extracted_via, fetched_via: read.fetched_via };
+  return { data: neutralizeReplyStrings(data, fence) };
 }
 
 /** websift open: a stored page by handle, with no network at all (`source: cache`). */
-export async function runAgentOpen(request: AgentPageRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
+export async function runAgentOpen(request: AgentPageRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   if (!request.handle) throw new AgentIoError("invalid_request", "websift open needs `handle` (the `<site>~<12 hex>` id from a search or fetch).", { field: "handle" });
+  const fence = createFence();
   const reply = await buildPageReply({
     layers,
     handle: request.handle,
     page: request.page ?? 1,
     pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,
-    storeDir,
+    storeDir: operator.storeDir,
     query: request.query,
     datamark: request.datamark === true,
-    fence: createFence(),
+    fence,
     source: "cache",
   });
-  return { data: { ...reply, page_type: null, quality_score: null, extracted_via: null, fetched_via: null } };
+  const data: AgentPageResponse = { ...reply, page_type: null, quality_score: null, extracted_via: null, fetched_via: null };
+  return { data: neutralizeReplyStrings(data, fence) };
 }

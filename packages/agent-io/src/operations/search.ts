@@ -1,7 +1,9 @@
 import type { AgentSearchRequest, AgentSearchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
 import type { Layers } from "../layers.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
+import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { readAndIndexPage, type PageRead, type PageReadFailure } from "../read/read-page.js";
 import { mapWithConcurrency } from "./concurrency.js";
 
@@ -19,18 +21,20 @@ function cutExcerpt(text: string, limit: number): string {
   return lastSpace > limit * 0.6 ? slice.slice(0, lastSpace) : slice;
 }
 
-function searchRequestFrom(request: AgentSearchRequest): SearchRequest {
+/** The search layer's request: the agent's question with the operator's engines, SearXNG, policy and private-host setting. */
+function searchRequestFrom(request: AgentSearchRequest, operator: OperatorSettings): SearchRequest {
   const search: SearchRequest = { query: request.query };
-  if (request.engines) search.engines = request.engines;
-  if (request.searxng_url) search.searxng_url = request.searxng_url;
+  const engines = request.engines ?? operator.engines;
+  if (engines) search.engines = engines;
+  if (operator.searxngUrl) search.searxng_url = operator.searxngUrl;
   if (request.tier) search.tier = request.tier;
-  if (request.policy_file) search.policy_file = request.policy_file;
+  if (operator.policyFile) search.policy_file = operator.policyFile;
   if (request.explain) search.explain = true;
   if (request.limit) search.limit = request.limit;
   if (request.angles) search.angles = request.angles;
   if (request.time_range) search.time_range = request.time_range;
   if (request.language) search.language = request.language;
-  if (request.allow_private_hosts) search.allow_private_hosts = true;
+  if (operator.allowPrivateHosts) search.allow_private_hosts = true;
   return search;
 }
 
@@ -64,11 +68,11 @@ async function findDuplicatePages(
  */
 export async function runAgentSearch(
   request: AgentSearchRequest,
-  storeDir: string | undefined,
+  operator: OperatorSettings,
   layers: Layers,
-  progress: (message: string) => void = () => {},
 ): Promise<HandlerResult<AgentSearchResponse>> {
-  const searched = await layers.search(searchRequestFrom(request));
+  const progress = operator.onProgress ?? (() => {});
+  const searched = await layers.search(searchRequestFrom(request, operator));
   const found: SearchResponse | null = searched.data;
   if (found) progress(`engines: ${found.engines.map((engine) => `${engine.name} ${engine.outcome}`).join(", ")}; ${found.returned_count} results`);
   if (!found) {
@@ -87,7 +91,7 @@ export async function runAgentSearch(
   const reads = await mapWithConcurrency(toRead, READ_CONCURRENCY, async (result): Promise<PageRead | PageReadFailure> => {
     const remaining = deadline - Date.now();
     if (remaining < 250) return { ok: false, url: result.url, reason: "timeout", code: "timeout", detail: `No time left in the ${budget.timeout_seconds} s reading budget.`, retry_after_s: null, status: null };
-    const read = await readAndIndexPage(result.url, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: Math.min(15000, remaining) });
+    const read = await readAndIndexPage(result.url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: Math.min(15000, remaining) });
     progress(`read ${result.url}: ${read.ok ? "ok" : `failed (${read.reason})`}`);
     return read;
   });
@@ -125,9 +129,11 @@ export async function runAgentSearch(
     if (duplicate) {
       // Same page under another URL (mirror, print view): indexed, but not spent on twice.
       extracted += 1;
+      warnings.push(...read.warnings);
       return { ...base, handle: read.handle, page_type: read.page_type, extraction: "failed:duplicate_content", extraction_detail: duplicate };
     }
     extracted += 1;
+    warnings.push(...read.warnings);
     const withPage = { ...base, handle: read.handle, page_type: read.page_type };
     if (charsLeft < Math.min(MIN_USEFUL_EXCERPT, perItemChars) || charsLeft <= 0) return { ...withPage, extraction: "skipped_budget_exhausted", extraction_detail: `the ${totalChars}-character budget was spent; open ${read.handle} to read it` };
     const excerpt = cutExcerpt(read.markdown, Math.min(perItemChars, charsLeft));
@@ -156,8 +162,10 @@ export async function runAgentSearch(
     warnings,
   };
   if (found.dropped) data.dropped = found.dropped as unknown as AgentSearchResponse["dropped"];
+  // Titles, snippets and engine details are page- or engine-controlled text outside the fence.
+  const safe = neutralizeReplyStrings(data, fence);
   if (!searched.ok && searched.error) {
-    return { failure: { code: searched.error.code, message: searched.error.message, retryable: searched.error.retryable, data } };
+    return { failure: { code: searched.error.code, message: searched.error.message, retryable: searched.error.retryable, data: safe } };
   }
-  return { data };
+  return { data: safe };
 }

@@ -1,7 +1,11 @@
 import type { AgentSimilarRequest, AgentSimilarResponse, HandlerResult, SearchRequest } from "@websift/contracts";
 import type { Layers } from "../layers.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
 import { AgentIoError } from "../errors.js";
 import { readAndIndexPage } from "../read/read-page.js";
+import { createFence, fenceBody } from "../fence/untrusted-fence.js";
+import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
+import { withoutCredentials } from "../read/strip-credentials.js";
 
 const HANDLE_PATTERN = /^[a-z0-9.-]+~[0-9a-f]{12}$/;
 const STOPWORDS = new Set(
@@ -23,18 +27,19 @@ function describePage(title: string | null, text: string): string {
 }
 
 /** websift similar: pages like a stored page (by handle) or a URL (read first if not stored). */
-export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: string | undefined, layers: Layers): Promise<HandlerResult<AgentSimilarResponse>> {
+export async function runAgentSimilar(request: AgentSimilarRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentSimilarResponse>> {
+  const storeDir = operator.storeDir;
   const store = storeDir ? { store_dir: storeDir } : {};
   let handle: string;
   if (HANDLE_PATTERN.test(request.target)) {
     handle = request.target;
   } else {
     const listed = await layers.store({ operation: "list", ...store });
-    const existing = listed.data?.pages?.find((page) => page.url === request.target);
+    const existing = listed.data?.pages?.find((page) => page.url === withoutCredentials(request.target));
     if (existing) {
       handle = existing.handle;
     } else {
-      const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: request.allow_private_hosts === true, storeDir, timeoutMs: 30000 });
+      const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir, timeoutMs: 30000 });
       if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
       handle = read.handle;
     }
@@ -44,10 +49,11 @@ export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: st
   const query = describePage(page.data.title ?? null, page.data.content ?? "");
   const limit = request.limit ?? 10;
   const passages = await layers.store({ operation: "search", query, limit: Math.min(100, limit * 4), ...store });
+  const fence = createFence();
   const bestByPage = new Map<string, AgentSimilarResponse["from_store"][number]>();
   for (const passage of passages.data?.passages ?? []) {
     if (passage.handle === handle || bestByPage.has(passage.handle)) continue;
-    bestByPage.set(passage.handle, { handle: passage.handle, url: passage.url, title: passage.title ?? null, score: passage.score, passage: passage.text.slice(0, 400) });
+    bestByPage.set(passage.handle, { handle: passage.handle, url: passage.url, title: passage.title ?? null, score: passage.score, passage: fenceBody(fence, passage.text.slice(0, 400)) });
   }
   const data: AgentSimilarResponse = {
     source: { handle, url: page.data.url ?? "", title: page.data.title ?? null },
@@ -55,17 +61,20 @@ export async function runAgentSimilar(request: AgentSimilarRequest, storeDir: st
     from_store: [...bestByPage.values()].slice(0, limit),
     from_search: [],
     search_outcome: null,
+    fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive },
   };
   if (request.search !== false) {
     const searchRequest: SearchRequest = { query, limit };
-    if (request.engines) searchRequest.engines = request.engines;
-    if (request.searxng_url) searchRequest.searxng_url = request.searxng_url;
-    if (request.allow_private_hosts) searchRequest.allow_private_hosts = true;
+    const engines = request.engines ?? operator.engines;
+    if (engines) searchRequest.engines = engines;
+    if (operator.searxngUrl) searchRequest.searxng_url = operator.searxngUrl;
+    if (operator.policyFile) searchRequest.policy_file = operator.policyFile;
+    if (operator.allowPrivateHosts) searchRequest.allow_private_hosts = true;
     const searched = await layers.search(searchRequest);
     data.search_outcome = searched.data?.outcome ?? searched.error?.code ?? null;
     data.from_search = (searched.data?.results ?? [])
       .filter((result) => result.url !== data.source.url)
       .map((result) => ({ rank: result.rank, url: result.url, title: result.title, snippet: result.snippet, source_type: result.source_type, engines: result.engines, score: result.score }));
   }
-  return { data };
+  return { data: neutralizeReplyStrings(data, fence) };
 }

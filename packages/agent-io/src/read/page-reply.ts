@@ -3,6 +3,7 @@ import { AgentIoError } from "../errors.js";
 import type { Layers } from "../layers.js";
 import { fenceBody, type Fence } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
+import { markerCopyWarnings } from "../fence/page-warnings.js";
 
 export interface PageReplyOptions {
   layers: Layers;
@@ -35,7 +36,7 @@ export async function buildPageReply(options: PageReplyOptions): Promise<AgentPa
     has_more: data.has_more ?? false,
     source: options.source,
     fence: { nonce: options.fence.nonce, open: options.fence.open, close: options.fence.close, directive: options.fence.directive },
-    warnings: instructionWarnings(options.handle, content),
+    warnings: [...markerCopyWarnings(options.handle, [data.title, content]), ...instructionWarnings(options.handle, content)],
   };
   if (options.query) {
     const found = await options.layers.store({ operation: "search", query: options.query, handle: options.handle, limit: 3, ...storeDir });

@@ -1,5 +1,7 @@
 import type { ErrorCode, FetchRequest, FetchResponse } from "@websift/contracts";
 import type { Layers } from "../layers.js";
+import { hiddenContentWarnings, markerCopyWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
+import { credentialScrubber, withoutCredentials } from "./strip-credentials.js";
 
 export interface ReadOptions {
   layers: Layers;
@@ -19,6 +21,8 @@ export interface PageRead {
   quality_score: number;
   extracted_via: string;
   fetched_via: string | null;
+  /** Page-level warnings: hidden instructions removed, fence marker copies neutralised. */
+  warnings: string[];
 }
 
 export interface PageReadFailure {
@@ -46,28 +50,31 @@ function fetchFailureReason(data: FetchResponse): string {
  * the extract layer, and into the store (so it can be opened again with no network).
  * A blocked page, an error page or an empty shell is a failure with its reason, never content.
  */
-export async function readAndIndexPage(url: string, options: ReadOptions): Promise<PageRead | PageReadFailure> {
-  const fetchRequest: FetchRequest = { url, timeout_ms: options.timeoutMs, retries: 1 };
+export async function readAndIndexPage(requestedUrl: string, options: ReadOptions): Promise<PageRead | PageReadFailure> {
+  // The fetch layer may use credentials in the URL; everything kept or returned goes without them.
+  const url = withoutCredentials(requestedUrl);
+  const scrub = credentialScrubber(requestedUrl);
+  const fetchRequest: FetchRequest = { url: requestedUrl, timeout_ms: options.timeoutMs, retries: 1 };
   if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
   else fetchRequest.cache = { mode: "use" }; // internal pages change under a developer's hands: not cached
   const fetched = await options.layers.fetch(fetchRequest);
   const data = fetched.data;
   if (!fetched.ok || !data || data.body === null) {
     if (!data) {
-      return { ok: false, url, reason: fetched.error?.code ?? "fetch_failed", code: fetched.error?.code ?? "internal_error", detail: fetched.error?.message ?? "The fetch layer gave no reply.", retry_after_s: null, status: null };
+      return { ok: false, url, reason: fetched.error?.code ?? "fetch_failed", code: fetched.error?.code ?? "internal_error", detail: scrub(fetched.error?.message ?? "The fetch layer gave no reply."), retry_after_s: null, status: null };
     }
     return {
       ok: false,
       url,
       reason: fetchFailureReason(data),
       code: (fetched.error?.code ?? "http_error") as ErrorCode,
-      detail: fetched.error?.message ?? `Fetching ${url} ended as ${data.outcome}.`,
+      detail: scrub(fetched.error?.message ?? `Fetching ${url} ended as ${data.outcome}.`),
       retry_after_s: data.retry_after_s,
       status: data.status,
     };
   }
   const extracted = await options.layers.extract({
-    url: data.final_url,
+    url: withoutCredentials(data.final_url),
     ...(data.body_encoding === "base64" ? { body_base64: data.body } : { html: data.body }),
     ...(data.content_type ? { content_type: data.content_type } : {}),
   });
@@ -101,10 +108,11 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
   if (!stored.ok || !handle) {
     return { ok: false, url, reason: stored.error?.code ?? "store_failed", code: stored.error?.code ?? "internal_error", detail: stored.error?.message ?? "The page could not be stored.", retry_after_s: null, status: data.status };
   }
+  const hidden = (page as { hidden_content?: HiddenContentReport }).hidden_content;
   return {
     ok: true,
     url,
-    final_url: data.final_url,
+    final_url: withoutCredentials(data.final_url),
     handle,
     title: page.title,
     markdown: page.content_markdown,
@@ -112,5 +120,6 @@ export async function readAndIndexPage(url: string, options: ReadOptions): Promi
     quality_score: page.quality_score,
     extracted_via: page.extracted_via,
     fetched_via: data.fetched_via,
+    warnings: [...markerCopyWarnings(url, [page.title, page.content_markdown]), ...hiddenContentWarnings(url, hidden)],
   };
 }

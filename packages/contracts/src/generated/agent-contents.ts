@@ -8,7 +8,7 @@ export interface AgentContentsContract {
   [k: string]: unknown;
 }
 /**
- * Several URLs to read.
+ * Several URLs to read. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
  *
  * This interface was referenced by `AgentContentsContract`'s JSON-Schema
  * via the `definition` "request".
@@ -27,14 +27,6 @@ export interface AgentContentsRequest {
    * Tokens of each page's first page returned.
    */
   page_size_tokens?: number;
-  /**
-   * Allow private and loopback targets.
-   */
-  allow_private_hosts?: boolean;
-  /**
-   * Store directory.
-   */
-  store_dir?: string;
 }
 /**
  * One entry per URL, in request order.

@@ -8,7 +8,7 @@ export interface AgentPageContract {
   [k: string]: unknown;
 }
 /**
- * Read one page by `url` (fetch) or by `handle` (open); exactly one of the two (checked by the layer).
+ * Read one page by `url` (fetch) or by `handle` (open); exactly one of the two (checked by the layer). Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
  *
  * This interface was referenced by `AgentPageContract`'s JSON-Schema
  * via the `definition` "request".
@@ -27,21 +27,13 @@ export interface AgentPageRequest {
    */
   page?: number;
   /**
-   * Tokens per page.
+   * Tokens per page (50 to 50000).
    */
   page_size_tokens?: number;
   /**
    * Return `highlights[]` most relevant to this query.
    */
   query?: string;
-  /**
-   * Allow private and loopback targets.
-   */
-  allow_private_hosts?: boolean;
-  /**
-   * Store directory.
-   */
-  store_dir?: string;
   /**
    * Interleave a data marker in the fenced content.
    */

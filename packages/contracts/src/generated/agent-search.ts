@@ -8,7 +8,7 @@ export interface AgentSearchContract {
   [k: string]: unknown;
 }
 /**
- * An agent's search.
+ * An agent's search. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
  *
  * This interface was referenced by `AgentSearchContract`'s JSON-Schema
  * via the `definition` "request".
@@ -19,23 +19,67 @@ export interface AgentSearchRequest {
    */
   query: string;
   /**
-   * Engines to ask; default keyless built-ins plus SearXNG when configured.
+   * Engines to ask, among those the operator configured; default the operator's default engines.
    *
-   * Items: Engine name.
+   * @maxItems 16
+   *
+   * Items: Engine name, e.g. `duckduckgo`; the operator decides which engines exist and how they are reached.
    */
-  engines?: string[];
-  /**
-   * SearXNG base URL.
-   */
-  searxng_url?: string;
+  engines?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
   /**
    * Search effort.
    */
   tier?: "instant" | "standard" | "deep" | "research";
-  /**
-   * Replacement policy YAML.
-   */
-  policy_file?: string;
   /**
    * Include dropped results and score parts.
    */
@@ -49,31 +93,34 @@ export interface AgentSearchRequest {
    */
   top_n?: number;
   /**
-   * Excerpt characters across all pages.
+   * Excerpt characters across all pages (at most 200000).
    */
   total_chars?: number;
   /**
-   * Excerpt characters per page.
+   * Excerpt characters per page (at most 100000).
    */
   per_item_chars?: number;
-  /**
-   * Allow private and loopback targets.
-   */
-  allow_private_hosts?: boolean;
-  /**
-   * Store directory.
-   */
-  store_dir?: string;
   /**
    * Maximum results.
    */
   limit?: number;
   /**
-   * Explicit query angles for tier deep/research.
+   * Explicit query angles for tier deep/research (at most 8: each angle asks every engine).
+   *
+   * @minItems 1
+   * @maxItems 8
    *
    * Items: One query angle.
    */
-  angles?: string[];
+  angles?:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string];
   /**
    * Restrict to recent results where engines support it.
    */

@@ -8,7 +8,7 @@ export interface AgentSimilarContract {
   [k: string]: unknown;
 }
 /**
- * Find pages similar to one page.
+ * Find pages similar to one page. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
  *
  * This interface was referenced by `AgentSimilarContract`'s JSON-Schema
  * via the `definition` "request".
@@ -27,23 +27,63 @@ export interface AgentSimilarRequest {
    */
   search?: boolean;
   /**
-   * Engines for the web search.
+   * Engines to ask, among those the operator configured; default the operator's default engines.
    *
-   * Items: Engine name.
+   * @maxItems 16
+   *
+   * Items: Engine name, e.g. `duckduckgo`; the operator decides which engines exist and how they are reached.
    */
-  engines?: string[];
-  /**
-   * SearXNG base URL.
-   */
-  searxng_url?: string;
-  /**
-   * Allow private and loopback targets.
-   */
-  allow_private_hosts?: boolean;
-  /**
-   * Store directory.
-   */
-  store_dir?: string;
+  engines?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
 }
 /**
  * Similar pages.
@@ -96,7 +136,7 @@ export interface AgentSimilarResponse {
      */
     score: number;
     /**
-     * Best matching passage.
+     * Best matching passage (at most 400 characters), fenced as untrusted data between the reply's markers.
      */
     passage?: string;
   }[];
@@ -119,7 +159,7 @@ export interface AgentSimilarResponse {
      */
     title: string;
     /**
-     * Snippet.
+     * Snippet as the engine gave it (page-controlled text; fence marker copies neutralised).
      */
     snippet?: string;
     /**
@@ -141,4 +181,25 @@ export interface AgentSimilarResponse {
    * The search layer's overall outcome, or null when not run.
    */
   search_outcome: string | null;
+  /**
+   * The untrusted-content fence of this reply: every page body sits between `open` and `close`.
+   */
+  fence: {
+    /**
+     * 128-bit random nonce, hex, fresh for every reply.
+     */
+    nonce: string;
+    /**
+     * Opening marker (contains the nonce).
+     */
+    open: string;
+    /**
+     * Closing marker (contains the nonce).
+     */
+    close: string;
+    /**
+     * The data-only directive placed before each fenced body.
+     */
+    directive?: string;
+  };
 }
