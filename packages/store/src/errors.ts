@@ -1,6 +1,7 @@
 /** Error codes the store layer can report; a subset of the central websift list. */
 export type StoreErrorCode =
   | "invalid_request"
+  | "invalid_config"
   | "internal_error"
   | "not_found"
   | "store_locked"

@@ -1,16 +1,12 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { StoreLayerError } from "../errors.js";
-import { TEMP_MARKER, syncDirectory, writeFileAtomic } from "./atomic-write.js";
+import { syncDirectory, writeFileAtomic } from "./atomic-write.js";
 import type { AccessTimes, StoreBackend } from "./backend.js";
 import { acquireFileLock, type ReleaseLock } from "./lock.js";
 import { parseManifest, parsePageRecord, type Manifest, type PageRecord } from "./manifest.js";
-
-const MANIFEST_FILE = "manifest.json";
-const ACCESS_FILE = "access.json";
-const LOCK_FILE = "write.lock";
-const SNAPSHOT_FILE = "index.snapshot";
-const PAGES_DIR = "pages";
+import { prepareStoreDirectory } from "./store-directory.js";
+import { ACCESS_FILE, LOCK_FILE, MANIFEST_FILE, PAGES_DIR, SNAPSHOT_FILE, isOwnLeftover, isOwnPageAreaFile, isPageFileName } from "./store-files.js";
 /** A reader's temp file younger than this may still be about to be renamed. */
 const LIVE_TEMP_MS = 60_000;
 
@@ -21,6 +17,8 @@ const LIVE_TEMP_MS = 60_000;
  *   access.json     advisory last-access times from readers
  *   index.snapshot  search index of one committed generation (derived data; checked before use)
  *   write.lock      O_EXCL writer lock
+ *   websift-store.json  marker written on creation (see store-directory.ts)
+ * Only names of these patterns (store-files.ts) are ever read as pages or deleted.
  */
 export class FsBackend implements StoreBackend {
   readonly location: string;
@@ -33,14 +31,7 @@ export class FsBackend implements StoreBackend {
 
   static async open(directory: string): Promise<FsBackend> {
     const backend = new FsBackend(path.resolve(directory));
-    try {
-      await fs.mkdir(backend.pagesDir, { recursive: true });
-    } catch (cause) {
-      throw new StoreLayerError("invalid_request", `Cannot open store: directory ${backend.location} cannot be created.`, {
-        details: { field: "dir" },
-        cause,
-      });
-    }
+    await prepareStoreDirectory(backend.location);
     return backend;
   }
 
@@ -68,15 +59,25 @@ export class FsBackend implements StoreBackend {
     await writeFileAtomic(this.file(MANIFEST_FILE), JSON.stringify(manifest), { durable: true });
   }
 
+  /** The path of a page file, refused unless the name is the store's own (no traversal out of pages/). */
+  private pagePath(file: string, allowTemp = false): string {
+    if (!(allowTemp ? isOwnPageAreaFile(file) : isPageFileName(file))) {
+      throw new StoreLayerError("store_corrupt", `Cannot use page file ${JSON.stringify(file)}: it is not a name this store writes; it is left alone.`, {
+        details: { file },
+      });
+    }
+    return path.join(this.pagesDir, file);
+  }
+
   async readPage(file: string): Promise<PageRecord | null> {
-    const location = path.join(this.pagesDir, file);
+    const location = this.pagePath(file);
     const text = await readIfExists(location);
     return text === null ? null : parsePageRecord(text, location);
   }
 
   async writePage(file: string, record: PageRecord): Promise<number> {
     // Data is fsynced per file; the directory once per batch in syncPages, before the manifest commit.
-    return writeFileAtomic(path.join(this.pagesDir, file), JSON.stringify(record), { durable: true, syncDirectory: false });
+    return writeFileAtomic(this.pagePath(file), JSON.stringify(record), { durable: true, syncDirectory: false });
   }
 
   async syncPages(): Promise<void> {
@@ -84,17 +85,18 @@ export class FsBackend implements StoreBackend {
   }
 
   async deletePage(file: string): Promise<void> {
-    await fs.rm(path.join(this.pagesDir, file), { force: true });
+    await fs.rm(this.pagePath(file, true), { force: true });
   }
 
+  /** Only files of the store's own name pattern: anything else in pages/ is not ours to delete. */
   async listPageFiles(): Promise<string[]> {
-    return fs.readdir(this.pagesDir);
+    return (await fs.readdir(this.pagesDir)).filter(isOwnPageAreaFile);
   }
 
   async removeLeftovers(): Promise<void> {
     const now = Date.now();
     for (const name of await fs.readdir(this.location)) {
-      if (!name.includes(TEMP_MARKER) && !name.startsWith(`${LOCK_FILE}.stale-`)) continue;
+      if (!isOwnLeftover(name)) continue;
       const location = this.file(name);
       // Readers write access.json without the lock: leave their temp files alone while they may be live.
       if (name.startsWith(ACCESS_FILE)) {

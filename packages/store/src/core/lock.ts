@@ -6,6 +6,8 @@ import { StoreLayerError } from "../errors.js";
 /** A lock file without readable content older than this is a writer that died right after creating it. */
 const UNREADABLE_LOCK_STALE_MS = 5_000;
 const POLL_MS = 20;
+/** Stale locks broken per acquisition; more means something keeps putting one back, so stop. */
+const MAX_STALE_BREAKS = 8;
 
 interface LockOwner {
   pid: number;
@@ -73,6 +75,7 @@ async function breakStaleLock(lockPath: string, staleToken: string | null): Prom
  */
 export async function acquireFileLock(lockPath: string, timeoutMs: number): Promise<ReleaseLock> {
   const deadline = Date.now() + timeoutMs;
+  let breaks = 0;
   const owner: LockOwner = {
     pid: process.pid,
     host: os.hostname(),
@@ -89,11 +92,16 @@ export async function acquireFileLock(lockPath: string, timeoutMs: number): Prom
       }
       return () => releaseFileLock(lockPath, owner.token);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw unusableLock(lockPath, error);
     }
-    const found = await readOwner(lockPath);
-    if (found !== null && isStale(found)) {
-      await breakStaleLock(lockPath, found.owner?.token ?? null);
+    const found = await readOwner(lockPath).catch((error: unknown) => {
+      throw unusableLock(lockPath, error);
+    });
+    if (found !== null && isStale(found) && breaks < MAX_STALE_BREAKS) {
+      breaks += 1;
+      await breakStaleLock(lockPath, found.owner?.token ?? null).catch((error: unknown) => {
+        throw unusableLock(lockPath, error);
+      });
       continue;
     }
     if (Date.now() >= deadline) {
@@ -103,6 +111,15 @@ export async function acquireFileLock(lockPath: string, timeoutMs: number): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS + Math.floor(Math.random() * POLL_MS)));
   }
+}
+
+/** A lock path that cannot be created or read (a directory in its place, permissions): no retry helps. */
+function unusableLock(lockPath: string, cause: unknown): StoreLayerError {
+  const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+  return new StoreLayerError("invalid_config", `Cannot lock store: ${lockPath} cannot be used (${code}); remove what is in its place or make the store directory writable.`, {
+    details: { lock_path: lockPath },
+    cause,
+  });
 }
 
 async function releaseFileLock(lockPath: string, token: string): Promise<void> {
