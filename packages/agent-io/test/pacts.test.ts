@@ -76,11 +76,11 @@ function watchedLayers(): Layers {
 describe("agent-io's use of the layers (consumer pacts)", () => {
   it("fetch with highlights: fetch -> extract -> store add -> store get -> store search", async () => {
     storeDir = mkdtempSync(join(tmpdir(), "websift-pact-store-"));
-    const entry = createAgentEntryPoints({}, watchedLayers());
+    const entry = createAgentEntryPoints({ allowPrivateHosts: true, storeDir }, watchedLayers());
     await pacts.fetch.scenario(() =>
       pacts.extract.scenario(() =>
         pacts.store.scenario(async () => {
-          const envelope = await entry.fetch({ url: `${web.base}/article`, allow_private_hosts: true, page_size_tokens: 200, query: "random delay", store_dir: storeDir });
+          const envelope = await entry.fetch({ url: `${web.base}/article`, page_size_tokens: 200, query: "random delay" });
           expect(envelope.ok).toBe(true);
           expect(envelope.data?.total_pages).toBeGreaterThan(1);
           expect(envelope.data?.highlights?.length).toBeGreaterThan(0);
@@ -91,10 +91,10 @@ describe("agent-io's use of the layers (consumer pacts)", () => {
 
   it("search with page reading: search -> fetch -> extract -> store add", async () => {
     storeDir = mkdtempSync(join(tmpdir(), "websift-pact-store-"));
-    const entry = createAgentEntryPoints({}, watchedLayers());
+    const entry = createAgentEntryPoints({ allowPrivateHosts: true, storeDir, searxngUrl: web.base }, watchedLayers());
     await pacts.search.scenario(() =>
       pacts.format.scenario(async () => {
-        const envelope = await entry.search({ query: "backoff jitter", engines: ["searxng"], searxng_url: web.base, allow_private_hosts: true, store_dir: storeDir });
+        const envelope = await entry.search({ query: "backoff jitter", engines: ["searxng"] });
         expect(envelope.ok).toBe(true);
         expect(envelope.data?.results[0]?.extraction).toMatch(/^(ok|truncated)$/);
         expect(envelope.data?.results[1]?.extraction).toBe("failed:duplicate_content");
