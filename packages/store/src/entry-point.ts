@@ -6,8 +6,13 @@ import type { PageInput } from "./core/types.js";
 export const runStoreOperation = defineEntryPoint<StoreRequest, StoreResponse>({
   contract: "store",
   layer: "store",
-  handle: async (request) => {
-    const store = await openPageStore({ ...(request.store_dir ? { dir: request.store_dir } : {}), ...(request.in_memory ? { inMemory: true } : {}) });
+  handle: async (request, context) => {
+    const store = await openPageStore({
+      ...(request.store_dir ? { dir: request.store_dir } : {}),
+      ...(request.in_memory ? { inMemory: true } : {}),
+      // Damaged pages and malformed manifest entries are skipped; the caller learns of them here.
+      onWarning: context.warn,
+    });
     try {
       switch (request.operation) {
         case "add": {

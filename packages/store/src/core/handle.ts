@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { StoreLayerError } from "../errors.js";
+import { stripUrlCredentials } from "./url-credentials.js";
 
 // Query parameters that only track the visitor; they would give one page several handles.
 const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|yclid|igshid)$/i;
@@ -13,7 +14,7 @@ export function canonicalizeUrl(url: string): string {
   try {
     parsed = new URL(url.trim());
   } catch (cause) {
-    throw new StoreLayerError("invalid_request", `Cannot add page: url "${url}" is not an absolute URL.`, {
+    throw new StoreLayerError("invalid_request", `Cannot add page: url "${stripUrlCredentials(url)}" is not an absolute URL.`, {
       details: { field: "url" },
       cause,
     });
@@ -47,9 +48,13 @@ export function handleForUrl(canonicalUrl: string): string {
 
 const HANDLE_SHAPE = /^[a-z0-9.-]{1,63}~[0-9a-f]{12}$/;
 
+export function isHandle(value: unknown): value is string {
+  return typeof value === "string" && HANDLE_SHAPE.test(value);
+}
+
 /** Validates a caller-supplied handle; the shape also rules out path traversal into the store. */
 export function assertHandle(handle: unknown, operation: string): string {
-  if (typeof handle !== "string" || !HANDLE_SHAPE.test(handle)) {
+  if (!isHandle(handle)) {
     throw new StoreLayerError("invalid_request", `Cannot ${operation}: handle ${JSON.stringify(handle)} is not of the form <site>~<12 hex>.`, {
       details: { field: "handle" },
     });

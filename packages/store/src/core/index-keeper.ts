@@ -1,7 +1,9 @@
 import type { StoreBackend } from "./backend.js";
 import { bindingFor, decodeIndexSnapshot, encodeIndexSnapshot, sameBinding } from "./index-snapshot.js";
 import type { Manifest } from "./manifest.js";
+import { readCheckedPage } from "./page-check.js";
 import { SearchIndex } from "./search-index.js";
+import type { DamagedPage } from "./store-warnings.js";
 
 /** Parallel page-file reads while (re)building the search index. */
 const LOAD_BATCH = 32;
@@ -16,6 +18,12 @@ export type IndexSource = "none" | "snapshot" | "page-files";
  * later generation than the manifest we hold (re-read the manifest). Anything else: rebuild.
  */
 export type SnapshotOutcome = "loaded" | "absent" | "damaged" | "stale" | "newer";
+
+/** Pages `catchUp` could not index: files gone (worth a re-read of the manifest) or damaged (not). */
+export interface CatchUpGaps {
+  missing: string[];
+  damaged: DamagedPage[];
+}
 
 /**
  * Owns the live search index and keeps it in line with a manifest: from a matching snapshot when
@@ -66,27 +74,29 @@ export class IndexKeeper {
 
   /**
    * Drops page versions the manifest no longer lists and indexes the ones it adds, reading page
-   * files. Returns the handles whose files were missing (most likely replaced by a concurrent writer).
+   * files. Returns the handles whose files were missing (most likely replaced by a concurrent writer)
+   * and the damaged files, which are left out of the index rather than failing it.
    */
-  async catchUp(manifest: Manifest): Promise<string[]> {
+  async catchUp(manifest: Manifest): Promise<CatchUpGaps> {
     const pages = manifest.pages;
     const fromScratch = this.index.pageCount === 0;
     for (const handle of [...this.index.indexedHandles()]) {
       if (pages[handle]?.file !== this.index.versionOf(handle)) this.index.removePage(handle);
     }
     const toLoad = Object.values(pages).filter((entry) => this.index.versionOf(entry.handle) !== entry.file);
-    const missing: string[] = [];
+    const gaps: CatchUpGaps = { missing: [], damaged: [] };
     for (let at = 0; at < toLoad.length; at += LOAD_BATCH) {
       const batch = toLoad.slice(at, at + LOAD_BATCH);
-      const records = await Promise.all(batch.map((entry) => this.backend.readPage(entry.file)));
+      const reads = await Promise.all(batch.map((entry) => readCheckedPage(this.backend, entry)));
       batch.forEach((entry, offset) => {
-        const record = records[offset];
-        if (record === null || record === undefined) missing.push(entry.handle);
-        else this.index.addPage(entry.handle, entry.file, record.markdown, record.passages);
+        const read = reads[offset]!;
+        if (read.kind === "ok") this.index.addPage(entry.handle, entry.file, read.record.markdown, read.record.passages);
+        else if (read.kind === "missing") gaps.missing.push(entry.handle);
+        else gaps.damaged.push({ handle: entry.handle, file: entry.file, reason: read.reason });
       });
     }
     if (fromScratch && toLoad.length > 0) this.source = "page-files";
-    return missing;
+    return gaps;
   }
 
   /** Writes a snapshot of the live index for `manifest`; the caller holds the writer lock. */

@@ -14,6 +14,8 @@ export interface PageStoreOptions {
   lock_timeout_ms?: number;
   /** Clock in ms since epoch (tests). */
   now?: () => number;
+  /** Told what the store skipped instead of failing (damaged page files, malformed manifest entries). */
+  onWarning?: (message: string) => void;
 }
 
 export interface ResolvedPageStoreOptions {
@@ -23,13 +25,14 @@ export interface ResolvedPageStoreOptions {
   max_bytes: number;
   lock_timeout_ms: number;
   now: () => number;
+  onWarning: (message: string) => void;
 }
 
 export const DEFAULT_TTL_S = 7 * 24 * 60 * 60;
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 
-const KNOWN_KEYS = new Set(["dir", "inMemory", "ttl_s", "max_bytes", "lock_timeout_ms", "now"]);
+const KNOWN_KEYS = new Set(["dir", "inMemory", "ttl_s", "max_bytes", "lock_timeout_ms", "now", "onWarning"]);
 
 /** `$WEBSIFT_STORE_DIR`, else `$XDG_CACHE_HOME/websift/store`, else `~/.cache/websift/store`. */
 export function defaultStoreDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -60,6 +63,7 @@ export function resolvePageStoreOptions(options: PageStoreOptions = {}): Resolve
     throw invalid("dir", "dir must be a non-empty path");
   }
   if (options.now !== undefined && typeof options.now !== "function") throw invalid("now", "now must be a function");
+  if (options.onWarning !== undefined && typeof options.onWarning !== "function") throw invalid("onWarning", "onWarning must be a function");
   const inMemory = options.inMemory === true;
   return {
     dir: inMemory ? null : path.resolve(options.dir ?? defaultStoreDir()),
@@ -68,5 +72,6 @@ export function resolvePageStoreOptions(options: PageStoreOptions = {}): Resolve
     max_bytes: positiveNumber(options.max_bytes, "max_bytes", DEFAULT_MAX_BYTES, true),
     lock_timeout_ms: options.lock_timeout_ms === 0 ? 0 : positiveNumber(options.lock_timeout_ms, "lock_timeout_ms", DEFAULT_LOCK_TIMEOUT_MS, true),
     now: options.now ?? Date.now,
+    onWarning: options.onWarning ?? (() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { StoreLayerError } from "../errors.js";
 import type { PageInput } from "./types.js";
+import { stripUrlCredentials } from "./url-credentials.js";
 
 const KNOWN_FIELDS = new Set(["url", "markdown", "title", "fetched_at", "content_hash"]);
 
@@ -28,7 +29,8 @@ export function validatePageInputs(pages: unknown): PageInput[] {
     if (typeof page.markdown !== "string") throw invalid(`${at}.markdown`, `${at}.markdown must be a string`);
     const fetchedAt = optionalString(page, "fetched_at", `${at}.fetched_at`);
     if (fetchedAt !== undefined && Number.isNaN(Date.parse(fetchedAt))) throw invalid(`${at}.fetched_at`, `${at}.fetched_at must be an ISO 8601 time`);
-    const input: PageInput = { url: page.url, markdown: page.markdown };
+    // Credentials are dropped here, so neither the manifest nor any reply ever holds them.
+    const input: PageInput = { url: stripUrlCredentials(page.url), markdown: page.markdown };
     const title = optionalString(page, "title", `${at}.title`);
     const contentHash = optionalString(page, "content_hash", `${at}.content_hash`);
     if (title !== undefined) input.title = title;

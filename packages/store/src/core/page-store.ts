@@ -11,9 +11,13 @@ import { STORE_FORMAT, emptyManifest, type Manifest, type PageEntry, type PageRe
 import { MemoryBackend } from "./memory-backend.js";
 import { resolvePageStoreOptions, type PageStoreOptions, type ResolvedPageStoreOptions } from "./options.js";
 import { validatePageInputs } from "./page-input.js";
+import { readCheckedPage } from "./page-check.js";
 import { paginate, type TextSpan } from "./paging.js";
 import { splitIntoPassages, type PassageSpan } from "./passages.js";
+import { screenManifestEntries, type SkippedEntry } from "./screen-manifest.js";
 import type { PassageHit } from "./search-index.js";
+import { pageFileName } from "./store-files.js";
+import { StoreWarnings } from "./store-warnings.js";
 import type {
   AddResult,
   AddStatus,
@@ -76,6 +80,9 @@ export class PageStore {
   private indexedToken: string | null = null;
   private readonly keeper: IndexKeeper;
   private readonly access: AccessTracker;
+  private readonly warnings: StoreWarnings;
+  /** Entries of the current manifest that were left out as malformed; reported by every operation. */
+  private skippedEntries: SkippedEntry[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** Last pagination, so reading a page through page by page does not re-cut it every call. */
@@ -89,6 +96,7 @@ export class PageStore {
   ) {
     this.access = new AccessTracker(backend, options.now);
     this.keeper = new IndexKeeper(backend);
+    this.warnings = new StoreWarnings(options.onWarning);
   }
 
   /** Diagnostics (tests, benchmark): how this instance last built its search index from scratch. */
@@ -116,6 +124,7 @@ export class PageStore {
   private run<T>(operation: string, body: () => Promise<T>): Promise<T> {
     const next = this.queue.then(async () => {
       if (this.closed) throw new StoreLayerError("invalid_request", `Cannot ${operation}: the store is closed.`);
+      this.warnings.beginOperation();
       try {
         return await body();
       } catch (error) {
@@ -129,9 +138,13 @@ export class PageStore {
 
   private async refreshManifest(force = false): Promise<void> {
     const token = await this.backend.manifestVersion();
-    if (!force && token === this.manifestToken) return;
-    this.manifest = (await this.backend.readManifest()) ?? emptyManifest();
-    this.manifestToken = token;
+    if (force || token !== this.manifestToken) {
+      const manifest = (await this.backend.readManifest()) ?? emptyManifest();
+      this.skippedEntries = screenManifestEntries(manifest);
+      this.manifest = manifest;
+      this.manifestToken = token;
+    }
+    this.warnings.skippedEntries(this.skippedEntries);
   }
 
   /**
@@ -156,7 +169,9 @@ export class PageStore {
         if (outcome === "newer" && attempt + 1 < READ_RETRIES) continue;
         rebuilding = true;
       }
-      const missing = await this.keeper.catchUp(this.manifest);
+      const { missing, damaged } = await this.keeper.catchUp(this.manifest);
+      // A damaged file stays out of the index (and is reported); re-reading would not mend it.
+      for (const page of damaged) this.warnings.damagedPage(page);
       // A missing file most likely means a writer replaced it after we read the manifest: read it again.
       // If it stays missing, search skips that page and get reports store_corrupt for it.
       if (missing.length === 0 || attempt + 1 >= READ_RETRIES) {
@@ -198,7 +213,8 @@ export class PageStore {
   private async snapshotCommitted(): Promise<void> {
     if (!this.backend.keepsIndexSnapshot) return;
     try {
-      const missing = await this.keeper.catchUp(this.manifest);
+      const { missing, damaged } = await this.keeper.catchUp(this.manifest);
+      for (const page of damaged) this.warnings.damagedPage(page);
       if (missing.length > 0) {
         this.indexedToken = null;
         return;
@@ -220,10 +236,17 @@ export class PageStore {
         });
       }
       if (this.lastPage?.file === entry.file) return { entry, markdown: this.lastPage.markdown };
-      const record = await this.backend.readPage(entry.file);
-      if (record !== null) {
-        this.lastPage = { file: entry.file, markdown: record.markdown };
-        return { entry, markdown: record.markdown };
+      const read = await readCheckedPage(this.backend, entry);
+      if (read.kind === "ok") {
+        this.lastPage = { file: entry.file, markdown: read.record.markdown };
+        return { entry, markdown: read.record.markdown };
+      }
+      if (read.kind === "damaged") {
+        throw new StoreLayerError(
+          "store_corrupt",
+          `Cannot get page: the file of ${handle} (pages/${entry.file}) is damaged: ${read.reason}; add the page again or remove it (websift-store remove ${handle}).`,
+          { details: { handle, file: entry.file } },
+        );
       }
     }
     throw new StoreLayerError("store_corrupt", `Cannot get page: the file for handle ${handle} is missing from the store.`, {
@@ -234,20 +257,22 @@ export class PageStore {
   /**
    * Page text for the hits only, read from the page versions the index holds: the index keeps term
    * ids, not text, so memory does not grow with the size of the pages. A handle whose file is gone
-   * is left out of the map.
+   * is left out of the map; so is one whose file is damaged (reported as a warning).
    */
   private async readHitPages(hits: readonly PassageHit[]): Promise<Map<string, string>> {
     const handles = [...new Set(hits.map((hit) => hit.handle))];
-    const records = await Promise.all(
+    const reads = await Promise.all(
       handles.map((handle) => {
-        const file = this.keeper.index.versionOf(handle);
-        return file === undefined ? null : this.backend.readPage(file);
+        const entry = this.manifest.pages[handle];
+        // Only the version the index holds has the spans of these hits.
+        return entry === undefined || entry.file !== this.keeper.index.versionOf(handle) ? null : readCheckedPage(this.backend, entry);
       }),
     );
     const texts = new Map<string, string>();
     handles.forEach((handle, at) => {
-      const record = records[at];
-      if (record !== null && record !== undefined) texts.set(handle, record.markdown);
+      const read = reads[at];
+      if (read?.kind === "ok") texts.set(handle, read.record.markdown);
+      else if (read?.kind === "damaged") this.warnings.damagedPage({ handle, file: this.manifest.pages[handle]!.file, reason: read.reason });
     });
     return texts;
   }
@@ -301,7 +326,7 @@ export class PageStore {
       if (sameContent) {
         if (existing.title === title) status = "unchanged";
       } else {
-        file = `${page.handle}.g${generation}.json`;
+        file = pageFileName(page.handle, generation);
         const record: PageRecord = {
           format: STORE_FORMAT,
           handle: page.handle,
@@ -407,6 +432,7 @@ export class PageStore {
     return this.run("search", async () => {
       for (let attempt = 0; ; attempt += 1) {
         await this.syncIndex(true);
+        this.warnings.damagedPagesIn(this.manifest);
         if (handle !== undefined && !this.isLive(this.manifest.pages[handle])) {
           throw new StoreLayerError("not_found", `Cannot search: no live page with handle ${handle}.`, { details: { handle } });
         }

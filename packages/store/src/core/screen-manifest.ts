@@ -1,0 +1,46 @@
+import { isHandle } from "./handle.js";
+import { isRecord, type Manifest } from "./manifest.js";
+import { isPageFileOf } from "./store-files.js";
+import { stripUrlCredentials } from "./url-credentials.js";
+
+/** A manifest entry left out because following it could read outside the store or break arithmetic. */
+export interface SkippedEntry {
+  key: string;
+  reason: string;
+}
+
+const STRING_FIELDS = ["url", "canonical_url", "title", "content_hash", "markdown_sha256"] as const;
+const NUMBER_FIELDS = ["bytes", "passages", "stored_at", "last_access"] as const;
+
+function problemOf(key: string, entry: unknown): string | null {
+  if (!isRecord(entry)) return "it is not an object";
+  if (!isHandle(key) || entry.handle !== key) return "its handle is not of the form <site>~<12 hex> or does not match its key";
+  // The name pattern admits no separator and no "..": the page file stays inside <dir>/pages/.
+  if (typeof entry.file !== "string" || !isPageFileOf(key, entry.file)) {
+    return `its file ${JSON.stringify(entry.file)} is not a page file name this store writes (<handle>.g<N>.json)`;
+  }
+  for (const field of STRING_FIELDS) if (typeof entry[field] !== "string") return `its ${field} is not a string`;
+  for (const field of NUMBER_FIELDS) if (typeof entry[field] !== "number" || !Number.isFinite(entry[field])) return `its ${field} is not a number`;
+  if (entry.fetched_at !== null && typeof entry.fetched_at !== "string") return "its fetched_at is neither a string nor null";
+  return null;
+}
+
+/**
+ * Removes entries that are not well formed from a manifest just read (in place) and returns them.
+ * Those pages are invisible; the next commit drops them from the file. URLs written by older
+ * versions lose any `user:password@` here, so no reply repeats them.
+ */
+export function screenManifestEntries(manifest: Manifest): SkippedEntry[] {
+  const skipped: SkippedEntry[] = [];
+  for (const [key, entry] of Object.entries(manifest.pages)) {
+    const reason = problemOf(key, entry);
+    if (reason !== null) {
+      skipped.push({ key, reason });
+      delete manifest.pages[key];
+      continue;
+    }
+    entry.url = stripUrlCredentials(entry.url);
+    entry.canonical_url = stripUrlCredentials(entry.canonical_url);
+  }
+  return skipped;
+}
