@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,10 +46,13 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "websift-rest-"));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [WEBSIFT_BIN, "serve", "--port", String(port)], {
+  // The operator, not a request, allows the loopback page server: the flag is on the command line.
+  server = spawn(process.execPath, [WEBSIFT_BIN, "serve", "--port", String(port), "--allow-private-hosts"], {
     cwd: PACKAGE_DIR,
     env: {
       ...process.env,
+      WEBSIFT_API_TOKEN: undefined,
+      WEBSIFT_API_TOKEN_FILE: undefined,
       WEBSIFT_SEARXNG_URL: searxng.base,
       WEBSIFT_ENGINES: "searxng",
       WEBSIFT_STORE_DIR: join(scratch, "store"),
@@ -103,7 +106,7 @@ describe("websift serve (built CLI, loopback)", () => {
   });
 
   it("POST /v1/search reads pages under the budget", async () => {
-    const { status, body } = await call("/v1/search", postJson({ query: "retry after", allow_private_hosts: true, top_n: 2, total_chars: 1500 }));
+    const { status, body } = await call("/v1/search", postJson({ query: "retry after", top_n: 2, total_chars: 1500 }));
     expect(status).toBe(200);
     const data = body.data as { results: Array<{ extraction: string; excerpt: string | null }>; extraction: { chars_used: number; budget: number } };
     expect(data.results[0]!.extraction).toMatch(/^(ok|truncated)$/);
@@ -169,7 +172,7 @@ describe("websift serve (built CLI, loopback)", () => {
 
   it("POST /v1/fetch, then GET /v1/open/:handle after the page server stopped", async () => {
     const own = await startPageServer();
-    const fetched = await call("/v1/fetch", postJson({ url: `${own.base}/article`, allow_private_hosts: true, page_size_tokens: 100 }));
+    const fetched = await call("/v1/fetch", postJson({ url: `${own.base}/article`, page_size_tokens: 100 }));
     expect(fetched.status).toBe(200);
     const page1 = fetched.body.data as { handle: string; page: number; total_pages: number; has_more: boolean; source: string; content: string; fence: { nonce: string; close: string }; warnings: string[] };
     expect(page1).toMatchObject({ page: 1, has_more: true, source: "network" });
@@ -188,17 +191,14 @@ describe("websift serve (built CLI, loopback)", () => {
     expect(contents.join("\n")).toContain("Paragraph 28: Clients should add jitter");
   });
 
-  it("maps failed reads to their statuses: 422 for an error page, 403 for a refused target", async () => {
-    const missing = await call("/v1/fetch", postJson({ url: `${pages.base}/missing`, allow_private_hosts: true }));
+  it("maps a failed read to its status: 422 for an error page (403 for a refused target: rest-trust.test.ts)", async () => {
+    const missing = await call("/v1/fetch", postJson({ url: `${pages.base}/missing` }));
     expect(missing.status).toBe(422);
     expect(missing.body.error?.code).toBe("http_error");
-    const refused = await call("/v1/fetch", postJson({ url: `${pages.base}/article` }));
-    expect(refused.status).toBe(403);
-    expect(refused.body.error?.code).toBe("refused");
   });
 
   it("POST /v1/contents gives one outcome per URL; POST /v1/similar answers from the store", async () => {
-    const contents = await call("/v1/contents", postJson({ urls: [`${pages.base}/article`, `${pages.base}/missing`], allow_private_hosts: true }));
+    const contents = await call("/v1/contents", postJson({ urls: [`${pages.base}/article`, `${pages.base}/missing`] }));
     expect(contents.status).toBe(200);
     const results = (contents.body.data as { results: Array<{ url: string; outcome: string; handle: string | null }> }).results;
     expect(results.map((result) => result.outcome)).toEqual(["ok", expect.not.stringMatching(/^ok$/)]);
@@ -212,6 +212,12 @@ describe("websift serve (built CLI, loopback)", () => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, Record<string, unknown>> } };
     expect(document.openapi).toBe("3.1.0");
+    // The address it is bound to, not a hard-coded port.
+    expect((document as unknown as { servers: unknown }).servers).toEqual([{ url: base }]);
+    // Operator settings are not request parameters.
+    const searchParams = ((document.paths["/v1/search"] as { get: { parameters: Array<{ name: string }> } }).get.parameters).map((parameter) => parameter.name);
+    expect(searchParams).toContain("q");
+    for (const operatorField of ["searxng_url", "allow_private_hosts", "store_dir", "policy_file"]) expect(searchParams).not.toContain(operatorField);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/search", "/v1/fetch", "/v1/open/{handle}", "/v1/contents", "/v1/similar", "/api/system/web-search", "/healthz"]));
     const schemas = document.components.schemas;
     for (const name of ["AgentSearchRequest", "AgentSearchResponse", "AgentPageRequest", "AgentPageResponse", "AgentContentsRequest", "AgentSimilarRequest", "Envelope", "EnvelopeError", "ErrorCode", "EngineReport", "WebSearchCompatResponse"]) {
@@ -225,6 +231,14 @@ describe("websift serve (built CLI, loopback)", () => {
       expect(ref.startsWith("#/components/schemas/"), ref).toBe(true);
       expect(schemas, ref).toHaveProperty(ref.slice("#/components/schemas/".length));
     }
+  });
+
+  it("with --allow-private-hosts, a body's store_dir creates no directory and is refused by name", async () => {
+    const elsewhere = join(scratch, "attacker-store");
+    const { status, body } = await call("/v1/fetch", postJson({ url: `${pages.base}/article`, store_dir: elsewhere }));
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: "invalid_request", details: { field: "store_dir" } });
+    expect(existsSync(elsewhere)).toBe(false);
   });
 
   it("shuts down gracefully on SIGTERM", async () => {

@@ -91,24 +91,53 @@ function responses(component: string, failures: Record<string, string>): JsonObj
   return out;
 }
 
+/** Failures the server itself answers before any operation runs (see routes.ts), by the kind of route. */
+function accessFailures(kind: "get" | "post", bearer: boolean): Record<string, string> {
+  return {
+    ...(bearer ? { "401": "No bearer token, or a wrong one (unauthorized); the reply carries WWW-Authenticate: Bearer." } : {}),
+    "403": "A request from another origin (a web page): refused.",
+    ...(kind === "post"
+      ? { "413": "The body is larger than the server's limit (too_large).", "415": "The body is not declared as content-type: application/json (unsupported_content); nothing ran." }
+      : { "414": "The request target (path and query) is longer than the server's limit (too_large)." }),
+    "421": "The Host header does not name this server (invalid_request, details.field `host`).",
+    "503": "The server is at its concurrency limit (busy): retry after Retry-After seconds.",
+  };
+}
+
 function queryParameter(name: string, description: string, schema: JsonObject, required = false): JsonObject {
   return { name, in: "query", required, description, schema };
 }
 
-const SEARCH_FAILURES = { "400": "Invalid request (error.details.field names the field).", "502": "Every engine failed (engines_failed); data.engines says why.", "503": "No engine configured." };
+const SEARCH_FAILURES = { "400": "Invalid request (error.details.field names the field).", "502": "Every engine failed (engines_failed); data.engines says why.", "503": "No engine configured, or the server is at its concurrency limit (busy; Retry-After)." };
 const PAGE_FAILURES = { "400": "Invalid request.", "403": "The SSRF guard refused the target.", "422": "The page is blocked, an error page or empty; error.details.reason.", "502": "Network failure.", "504": "Timed out." };
+
+/** Where the document says the server is, and whether it asks for a bearer token. */
+export interface OpenApiServerFacts {
+  /** Base URLs the server answers on, e.g. `http://127.0.0.1:8787` (the address it is bound to). */
+  servers: readonly string[];
+  /** True when the server requires `Authorization: Bearer` on every route but /healthz. */
+  bearer: boolean;
+}
+
+/** Failures of one operation plus the access failures of its kind; a status in both gets both descriptions. */
+function withAccessFailures(kind: "get" | "post", bearer: boolean, failures: Record<string, string>): Record<string, string> {
+  const merged: Record<string, string> = { ...failures };
+  for (const [status, description] of Object.entries(accessFailures(kind, bearer))) merged[status] = merged[status] ? `${merged[status]} Or: ${description}` : description;
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 /**
  * The OpenAPI 3.1 document served at /openapi.json. Schemas come from the contracts, so the
  * document cannot disagree with what the entry points validate. The HTTP status of each failure
- * follows status-map.ts.
+ * follows status-map.ts; `servers` is the address the server is bound to.
  */
-export function buildOpenApiDocument(version: string): JsonObject {
+export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts = { servers: ["http://127.0.0.1:8787"], bearer: false }): JsonObject {
+  const getResponses = (component: string, failures: Record<string, string>) => responses(component, withAccessFailures("get", facts.bearer, failures));
+  const postResponses = (component: string, failures: Record<string, string>) => responses(component, withAccessFailures("post", facts.bearer, failures));
   const searchParameters = [
     queryParameter("q", "The query (or `query`).", { type: "string" }),
     queryParameter("query", "The query (or `q`).", { type: "string" }),
     queryParameter("engines", "Comma-separated engines.", { type: "string" }),
-    queryParameter("searxng_url", "SearXNG base URL.", { type: "string" }),
     queryParameter("tier", "Search effort.", { type: "string", enum: ["instant", "standard", "deep", "research"] }),
     queryParameter("top_n", "Pages read.", { type: "integer" }),
     queryParameter("total_chars", "Excerpt characters across all pages.", { type: "integer" }),
@@ -116,7 +145,6 @@ export function buildOpenApiDocument(version: string): JsonObject {
     queryParameter("limit", "Maximum results.", { type: "integer" }),
     queryParameter("no_extract", "1: rank only, read no pages.", { type: "string" }),
     queryParameter("explain", "1: include dropped results and score parts.", { type: "string" }),
-    queryParameter("allow_private_hosts", "1: allow loopback and private targets.", { type: "string" }),
   ];
   return {
     openapi: "3.1.0",
@@ -126,14 +154,15 @@ export function buildOpenApiDocument(version: string): JsonObject {
       version,
       description: `Web search results an agent can use. Every reply is an Envelope (envelope contract ${CONTRACT_VERSIONS.envelope}); page text is fenced untrusted data.`,
     },
-    servers: [{ url: "http://127.0.0.1:8787" }],
+    servers: facts.servers.map((url) => ({ url })),
+    ...(facts.bearer ? { security: [{ bearerAuth: [] }] } : {}),
     paths: {
       "/v1/search": {
-        get: { operationId: "search", summary: "Search, rank and read the top pages (agent-search).", parameters: searchParameters, responses: responses("AgentSearchResponse", SEARCH_FAILURES) },
-        post: { operationId: "searchJson", summary: "Search with a JSON agent-search request.", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSearchRequest" }) }, responses: responses("AgentSearchResponse", SEARCH_FAILURES) },
+        get: { operationId: "search", summary: "Search, rank and read the top pages (agent-search).", parameters: searchParameters, responses: getResponses("AgentSearchResponse", SEARCH_FAILURES) },
+        post: { operationId: "searchJson", summary: "Search with a JSON agent-search request.", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSearchRequest" }) }, responses: postResponses("AgentSearchResponse", SEARCH_FAILURES) },
       },
       "/v1/fetch": {
-        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageRequest" }) }, responses: responses("AgentPageResponse", PAGE_FAILURES) },
+        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageRequest" }) }, responses: postResponses("AgentPageResponse", PAGE_FAILURES) },
       },
       "/v1/open/{handle}": {
         get: {
@@ -146,14 +175,14 @@ export function buildOpenApiDocument(version: string): JsonObject {
             queryParameter("query", "Also return highlights for this query.", { type: "string" }),
             queryParameter("datamark", "1: interleave a data marker.", { type: "string" }),
           ],
-          responses: responses("AgentPageResponse", { "400": "Invalid request.", "404": "No such handle or page." }),
+          responses: getResponses("AgentPageResponse", { "400": "Invalid request.", "404": "No such handle or page." }),
         },
       },
       "/v1/contents": {
-        post: { operationId: "contents", summary: "Read several pages, one outcome per URL (agent-contents).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentContentsRequest" }) }, responses: responses("AgentContentsResponse", { "400": "Invalid request." }) },
+        post: { operationId: "contents", summary: "Read several pages, one outcome per URL (agent-contents).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentContentsRequest" }) }, responses: postResponses("AgentContentsResponse", { "400": "Invalid request." }) },
       },
       "/v1/similar": {
-        post: { operationId: "similar", summary: "Find pages similar to a URL or handle (agent-similar).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSimilarRequest" }) }, responses: responses("AgentSimilarResponse", { "400": "Invalid request.", "404": "No such handle." }) },
+        post: { operationId: "similar", summary: "Find pages similar to a URL or handle (agent-similar).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSimilarRequest" }) }, responses: postResponses("AgentSimilarResponse", { "400": "Invalid request.", "404": "No such handle." }) },
       },
       "/api/system/web-search": {
         get: {
@@ -164,16 +193,19 @@ export function buildOpenApiDocument(version: string): JsonObject {
             queryParameter("q", "Alias of `query`.", { type: "string" }),
             queryParameter("maxResults", "Maximum results (default 8).", { type: "integer", minimum: 1, maximum: 200 }),
           ],
-          responses: responses("WebSearchCompatResponse", SEARCH_FAILURES),
+          responses: getResponses("WebSearchCompatResponse", SEARCH_FAILURES),
         },
       },
       "/healthz": {
-        get: { operationId: "health", summary: "Liveness.", responses: { "200": { description: "Alive.", content: jsonContent({ type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, version: { type: "string" } } }) } } },
+        get: { operationId: "health", summary: "Liveness; needs no token (the Host and origin checks still apply).", ...(facts.bearer ? { security: [] } : {}), responses: { "200": { description: "Alive.", content: jsonContent({ type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, version: { type: "string" } } }) } } },
       },
       "/openapi.json": {
         get: { operationId: "openapi", summary: "This document.", responses: { "200": { description: "OpenAPI 3.1 document.", content: jsonContent({ type: "object" }) } } },
       },
     },
-    components: { schemas: { ...contractComponents(), WebSearchCompatResponse: COMPAT_RESPONSE } },
+    components: {
+      schemas: { ...contractComponents(), WebSearchCompatResponse: COMPAT_RESPONSE },
+      ...(facts.bearer ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "The server's API token (WEBSIFT_API_TOKEN or its token file), as Authorization: Bearer <token>." } } } : {}),
+    },
   };
 }

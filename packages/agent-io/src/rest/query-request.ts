@@ -1,8 +1,11 @@
 // GET query strings become contract requests here. A value that does not parse is passed on as the
 // raw string, so the contract's validation rejects it and names the field, like any bad JSON body.
+// Operator settings (allow_private_hosts, store_dir, searxng_url, policy_file) are not parsed as
+// anything: they arrive as strings and the contract refuses them by name. The query's length is
+// bounded before this runs (414), which bounds how many repeated values a list can collect.
 
 const INTEGER_PARAMS = new Set(["top_n", "total_chars", "per_item_chars", "limit", "page", "page_size_tokens"]);
-const BOOLEAN_PARAMS = new Set(["explain", "extract", "allow_private_hosts", "datamark", "search"]);
+const BOOLEAN_PARAMS = new Set(["explain", "extract", "datamark", "search"]);
 const LIST_PARAMS = new Set(["engines"]);
 
 function parseInteger(value: string): number | string {

@@ -1,55 +1,170 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AgentDefaults } from "../entry-points.js";
+import { urlHost } from "./loopback.js";
+import type { RestAccessOptions } from "./rest-access.js";
 import { createRestHandler } from "./routes.js";
 
-export interface RestServerOptions extends AgentDefaults {
+/**
+ * `websift serve`'s options: the operator's settings (passed to the entry points untouched), who may
+ * reach the server (RestAccessOptions), where it listens and how long it waits on shutdown.
+ */
+export interface RestServerOptions extends AgentDefaults, RestAccessOptions {
   port: number;
-  /** Bind address; loopback unless asked, since the server reads pages on the caller's behalf. */
+  /** Bind address; loopback unless asked, since the server reads pages on the caller's behalf. Beyond loopback a token is required. */
   host: string;
+  /** How long requests in flight may still run after a shutdown starts before their connections are cut (default 10 s). */
+  shutdownGraceMs?: number;
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** How a shutdown ended: `forced` when connections still busy were cut (deadline or a second signal). */
+export interface RestShutdownReport {
+  forced: boolean;
+  /** Requests still running when their connections were cut. */
+  abandoned: number;
+}
+
+export interface RunningRestServer {
+  /** `http://host:port` of the bound address. */
+  url: string;
+  port: number;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+  /** Stop accepting, let requests in flight finish for up to `graceMs`, then cut what is left. Idempotent. */
+  close(graceMs?: number): Promise<RestShutdownReport>;
+  /** Cut every connection now (a shutdown already under way ends at once). */
+  closeNow(): Promise<RestShutdownReport>;
+}
+
+function splitOptions(options: RestServerOptions): { operator: AgentDefaults; access: RestAccessOptions } {
+  const { port: _port, host: _host, shutdownGraceMs: _grace, token, allowedHosts, maxConcurrency, maxBodyBytes, maxRequestTargetBytes, ...operator } = options;
+  const access: RestAccessOptions = {
+    ...(token !== undefined ? { token } : {}),
+    ...(allowedHosts !== undefined ? { allowedHosts } : {}),
+    ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
+    ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+    ...(maxRequestTargetBytes !== undefined ? { maxRequestTargetBytes } : {}),
+  };
+  return { operator, access };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }
 
 /**
- * Run `websift serve` until SIGINT or SIGTERM: listen, print the address to stderr, then on a
- * signal stop accepting connections, let requests in flight finish, and resolve.
+ * Start the REST server and return a handle to stop it. The access options are checked before
+ * anything listens: binding beyond loopback without a token throws (AgentIoError, invalid_config).
  */
-export async function runRestServer(options: RestServerOptions): Promise<void> {
-  const defaults: AgentDefaults = {};
-  if (options.storeDir !== undefined) defaults.storeDir = options.storeDir;
-  if (options.allowPrivateHosts !== undefined) defaults.allowPrivateHosts = options.allowPrivateHosts;
-  const handler = createRestHandler(defaults);
+export async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
+  const { operator, access } = splitOptions(options);
+  const handler = createRestHandler(operator, { ...access, bindHost: options.host });
+  let inFlight = 0;
+  let closing: Promise<RestShutdownReport> | undefined;
+  let forced = false;
+  let abandoned = 0;
+
   const server = createServer((request, response) => {
+    inFlight += 1;
+    // Once a shutdown has started, a connection is closed after its reply instead of kept alive.
+    if (closing) response.shouldKeepAlive = false;
+    let counted = true;
+    const done = () => {
+      if (!counted) return;
+      counted = false;
+      inFlight -= 1;
+      if (closing) server.closeIdleConnections();
+    };
+    response.once("finish", done);
+    response.once("close", done);
     handler(request, response).catch((error: unknown) => {
       process.stderr.write(`websift serve: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });
   });
-  // Bounds for slow clients; page reads inside a request have their own timeouts.
-  server.requestTimeout = 120_000;
+  // Bounds for slow clients (headers, then the whole request); page reads have their own timeouts.
   server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+  // A bound on open sockets (file descriptors); the concurrency limit bounds the work.
+  server.maxConnections = 1024;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
-  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-  process.stderr.write(`websift serve: listening on http://${host}:${port}\n`);
+  const url = `http://${urlHost(options.host)}:${port}`;
+  const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      process.stderr.write(`websift serve: received ${signal}; shutting down\n`);
-      server.close(() => resolve());
+  const cut = () => {
+    if (!forced && inFlight > 0) abandoned = inFlight;
+    forced = forced || inFlight > 0;
+    server.closeAllConnections();
+  };
+  const close = (graceMs: number = grace): Promise<RestShutdownReport> => {
+    closing ??= new Promise<RestShutdownReport>((resolve) => {
+      const deadline = setTimeout(cut, graceMs);
+      server.close(() => {
+        clearTimeout(deadline);
+        resolve({ forced, abandoned });
+      });
       // Idle keep-alive connections would hold close() open; requests in flight still finish.
       server.closeIdleConnections();
+    });
+    return closing;
+  };
+  return {
+    url,
+    port,
+    get inFlight() {
+      return inFlight;
+    },
+    close,
+    closeNow: () => {
+      const closed = close();
+      cut();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Run `websift serve` until SIGINT or SIGTERM: listen and print the address to stderr; on a signal
+ * stop accepting, let requests in flight finish up to the grace period, then cut the rest; a
+ * second signal cuts them at once. Resolves when the server is closed; work a cut request had
+ * started may still be running, so a CLI should exit soon after.
+ */
+export async function runRestServer(options: RestServerOptions): Promise<RestShutdownReport> {
+  const running = await startRestServer(options);
+  process.stderr.write(`websift serve: listening on ${running.url}\n`);
+  if (options.token !== undefined) process.stderr.write("websift serve: every route but /healthz requires Authorization: Bearer <token>\n");
+  const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+
+  return new Promise<RestShutdownReport>((resolve) => {
+    let signals = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      signals += 1;
+      if (signals === 1) {
+        process.stderr.write(`websift serve: received ${signal}; shutting down (requests in flight: ${running.inFlight}, waiting up to ${Math.round(grace / 1000)} s)\n`);
+        void running.close(grace).then((report) => {
+          process.off("SIGINT", onSignal);
+          process.off("SIGTERM", onSignal);
+          if (report.forced) process.stderr.write(`websift serve: cut ${report.abandoned} request(s) still running\n`);
+          process.stderr.write("websift serve: stopped\n");
+          resolve(report);
+        });
+      } else {
+        process.stderr.write(`websift serve: received ${signal} again; closing every connection now\n`);
+        void running.closeNow();
+      }
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
   });
 }

@@ -5,22 +5,25 @@ import type { Envelope, ErrorCode } from "@websift/contracts";
  * clients and proxies tell the kinds of failure apart:
  * - 200 ok (a search whose outcome is `partial` or `empty` is still ok)
  * - 400 the request is wrong (invalid_request)
+ * - 401 the server requires a bearer token and none or a wrong one came (unauthorized)
  * - 403 the SSRF guard or a policy refused the target (refused)
  * - 404 no such handle, page or archive record (not_found, not_in_archive)
  * - 409 two URLs map to one handle (handle_collision)
  * - 413 a body or page exceeded its size limit (too_large)
  * - 422 the target was reached but is not usable content: a block or challenge page, an HTTP error
- *       page, an empty page, an unsupported type, a redirect loop
+ *       page, an empty page, an unsupported type, a redirect loop, a page too costly to extract
  * - 429 the target asked us to slow down (rate_limited; Retry-After when known)
  * - 501 this build lacks the operation (not_available)
  * - 502 upstream failure: every engine failed, a reply that could not be parsed, a network or DNS
  *       failure, rejected engine credentials, an exhausted quota
- * - 503 not configured, or the store is busy (retry)
+ * - 503 not configured, the store is busy, or the server is at its concurrency limit (busy; retry
+ *       after Retry-After)
  * - 504 the operation timed out
  * - 500 a websift defect or a malformed configuration file
  */
 const STATUS_OF: Record<ErrorCode, number> = {
   invalid_request: 400,
+  unauthorized: 401,
   refused: 403,
   not_found: 404,
   not_in_archive: 404,
@@ -31,6 +34,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   empty_content: 422,
   unsupported_content: 422,
   redirect_loop: 422,
+  extract_timeout: 422,
   rate_limited: 429,
   not_available: 501,
   engines_failed: 502,
@@ -41,6 +45,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   quota_exhausted: 502,
   not_configured: 503,
   store_locked: 503,
+  busy: 503,
   timeout: 504,
   invalid_config: 500,
   internal_error: 500,
