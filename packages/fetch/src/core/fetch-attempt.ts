@@ -3,7 +3,7 @@
 import { archivable, failedAttempt, type ArchivableExchange, type AttemptResult } from "./attempt-result.js";
 import { ExchangeFailure, headerValue, type HopRequest, type OpenedExchange } from "./exchange.js";
 import { acquireHostSlot } from "./host-limiter.js";
-import { SECRET_HEADERS, stripUrlCredentials } from "./redact.js";
+import { describeUrlForMessage, SECRET_HEADERS, stripUrlCredentials } from "./redact.js";
 import type { ResolvedFetchRequest } from "./resolve-request.js";
 import { readFinalResponse } from "./read-response.js";
 import { callerHeaders } from "./response-headers.js";
@@ -81,7 +81,7 @@ export async function runFetchAttempt(context: AttemptContext): Promise<AttemptR
         try {
           target = new URL(location, hop.url);
         } catch {
-          return { ...failedAttempt("http_error", hop.url, redirects, `the redirect Location ${JSON.stringify(location.slice(0, 200))} is not a valid URL`, exchanges), ...answered };
+          return { ...failedAttempt("http_error", hop.url, redirects, `the redirect Location ${describeUrlForMessage(location)} is not a valid URL`, exchanges), ...answered };
         }
         if (!request.followRedirects) {
           return { ...failedAttempt("http_error", hop.url, redirects, `redirect ${exchange.status} to ${stripUrlCredentials(target)} not followed (follow_redirects is false)`, exchanges), ...answered };

@@ -6,7 +6,7 @@ import { cacheKeyFor, readCachedPage, writeCachedPage } from "./cache.js";
 import { FetchLayerError } from "../errors.js";
 import { failedAttempt, type AttemptResult } from "./attempt-result.js";
 import { runFetchAttempt, type AttemptContext, type ExchangeOpener } from "./fetch-attempt.js";
-import { stripUrlCredentials } from "./redact.js";
+import { stripCredentialsFromText, stripUrlCredentials } from "./redact.js";
 import { resolveFetchRequest, type ResolvedFetchRequest } from "./resolve-request.js";
 import { retryDelayMs } from "./retry-policy.js";
 import { createRobotsGate } from "./robots-gate.js";
@@ -40,7 +40,8 @@ function toResult(request: ResolvedFetchRequest, attempt: AttemptResult, via: Fe
     tier_attempts: tierAttempts,
     elapsed_ms: Date.now() - startedAt,
     cache_age_s: null,
-    detail: attempt.detail,
+    // Details quote library and proxy messages this layer did not write; none may carry a URL's password.
+    detail: stripCredentialsFromText(attempt.detail),
     // Same rule as `body`: nothing of a block page reaches the caller.
     error_body: attempt.blockReason !== null ? null : attempt.errorBody,
     headers: attempt.headers,
