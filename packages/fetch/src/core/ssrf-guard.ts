@@ -67,10 +67,15 @@ export function classifyForbiddenAddress(address: string): ForbiddenAddress | nu
   return parsed.kind() === "ipv6" ? classifyIpv6(parsed as ipaddr.IPv6) : classifyIpv4(parsed as ipaddr.IPv4);
 }
 
+/** `an` before a vowel sound ("an IPv4-mapped ...", "an unparseable ..."), else `a`. */
+function article(phrase: string): string {
+  return /^[aeiou]/i.test(phrase) ? "an" : "a";
+}
+
 function refusalDetail(subject: string, forbidden: ForbiddenAddress): string {
   return forbidden.alwaysRefused
-    ? `${subject}, a ${forbidden.reason}, is never fetched (cloud metadata and link-local ranges stay refused)`
-    : `${subject}, a ${forbidden.reason}; private destinations need allow_private_hosts`;
+    ? `${subject}, ${article(forbidden.reason)} ${forbidden.reason}, is never fetched (cloud metadata and link-local ranges stay refused)`
+    : `${subject}, ${article(forbidden.reason)} ${forbidden.reason}; private destinations need allow_private_hosts (an operator setting)`;
 }
 
 function isRefused(forbidden: ForbiddenAddress | null, allowPrivateHosts: boolean): forbidden is ForbiddenAddress {
