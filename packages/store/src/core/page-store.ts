@@ -124,7 +124,6 @@ export class PageStore {
   private run<T>(operation: string, body: () => Promise<T>): Promise<T> {
     const next = this.queue.then(async () => {
       if (this.closed) throw new StoreLayerError("invalid_request", `Cannot ${operation}: the store is closed.`);
-      this.warnings.beginOperation();
       try {
         return await body();
       } catch (error) {
@@ -177,6 +176,7 @@ export class PageStore {
       if (missing.length === 0 || attempt + 1 >= READ_RETRIES) {
         // With pages missing for good, keep retrying on later searches rather than caching the gap.
         this.indexedToken = missing.length === 0 ? this.manifestToken : null;
+        for (const handle of missing) this.warnings.missingPage(handle, this.manifest.pages[handle]?.file ?? "");
         if (rebuilding && missing.length === 0 && persistRebuild) await this.persistRebuiltIndex();
         return;
       }
@@ -259,7 +259,7 @@ export class PageStore {
    * ids, not text, so memory does not grow with the size of the pages. A handle whose file is gone
    * is left out of the map; so is one whose file is damaged (reported as a warning).
    */
-  private async readHitPages(hits: readonly PassageHit[]): Promise<Map<string, string>> {
+  private async readHitPages(hits: readonly PassageHit[]): Promise<{ texts: Map<string, string>; missing: string[] }> {
     const handles = [...new Set(hits.map((hit) => hit.handle))];
     const reads = await Promise.all(
       handles.map((handle) => {
@@ -269,12 +269,14 @@ export class PageStore {
       }),
     );
     const texts = new Map<string, string>();
+    const missing: string[] = [];
     handles.forEach((handle, at) => {
       const read = reads[at];
       if (read?.kind === "ok") texts.set(handle, read.record.markdown);
       else if (read?.kind === "damaged") this.warnings.damagedPage({ handle, file: this.manifest.pages[handle]!.file, reason: read.reason });
+      else missing.push(handle);
     });
-    return texts;
+    return { texts, missing };
   }
 
   add(pages: PageInput[]): Promise<AddResult> {
@@ -317,7 +319,9 @@ export class PageStore {
     for (const page of prepared) {
       const existing = next.pages[page.handle];
       const visible = this.isLive(existing);
-      const sameContent = visible && existing.markdown_sha256 === page.markdownSha256;
+      // Same text over a damaged or missing file: write it afresh, so adding a page again mends it.
+      const sameContent =
+        visible && existing.markdown_sha256 === page.markdownSha256 && (await readCheckedPage(this.backend, existing)).kind === "ok";
       let status: AddStatus = visible ? "updated" : "added";
       let file = existing?.file ?? "";
       let bytes = existing?.bytes ?? 0;
@@ -432,7 +436,6 @@ export class PageStore {
     return this.run("search", async () => {
       for (let attempt = 0; ; attempt += 1) {
         await this.syncIndex(true);
-        this.warnings.damagedPagesIn(this.manifest);
         if (handle !== undefined && !this.isLive(this.manifest.pages[handle])) {
           throw new StoreLayerError("not_found", `Cannot search: no live page with handle ${handle}.`, { details: { handle } });
         }
@@ -441,11 +444,12 @@ export class PageStore {
           ...(handle === undefined ? {} : { handle }),
           hidden: this.expiredHandles(),
         });
-        const texts = await this.readHitPages(hits);
+        const { texts, missing } = await this.readHitPages(hits);
         // A hit's file vanished: a writer replaced the page after we synced, so search that generation
         // instead. If the manifest did not change the file is gone for good and its hits are skipped.
         const complete = hits.every((hit) => texts.has(hit.handle));
         if (!complete && attempt + 1 < READ_RETRIES && (await this.backend.manifestVersion()) !== this.manifestToken) continue;
+        for (const gone of missing) this.warnings.missingPage(gone, this.manifest.pages[gone]?.file ?? "");
         const passages = hits
           .filter((hit) => texts.has(hit.handle))
           .map((hit) => {

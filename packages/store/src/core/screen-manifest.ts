@@ -17,7 +17,8 @@ function problemOf(key: string, entry: unknown): string | null {
   if (!isHandle(key) || entry.handle !== key) return "its handle is not of the form <site>~<12 hex> or does not match its key";
   // The name pattern admits no separator and no "..": the page file stays inside <dir>/pages/.
   if (typeof entry.file !== "string" || !isPageFileOf(key, entry.file)) {
-    return `its file ${JSON.stringify(entry.file)} is not a page file name this store writes (<handle>.g<N>.json)`;
+    const shown = typeof entry.file === "string" ? JSON.stringify(entry.file.slice(0, 200)) : `(${typeof entry.file})`;
+    return `its file ${shown} is not a page file name this store writes (<handle>.g<N>.json)`;
   }
   for (const field of STRING_FIELDS) if (typeof entry[field] !== "string") return `its ${field} is not a string`;
   for (const field of NUMBER_FIELDS) if (typeof entry[field] !== "number" || !Number.isFinite(entry[field])) return `its ${field} is not a number`;

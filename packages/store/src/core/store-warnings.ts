@@ -1,4 +1,3 @@
-import type { Manifest } from "./manifest.js";
 import type { SkippedEntry } from "./screen-manifest.js";
 
 export type WarningSink = (message: string) => void;
@@ -20,19 +19,12 @@ export function skippedEntryWarning(entry: SkippedEntry): string {
 
 /**
  * What the store skipped instead of failing, turned into warnings for the caller (the entry point
- * puts them in `meta.warnings`). Damaged files are remembered by file name, so once a page is added
- * again (a new file) it is no longer reported; each warning is given once per operation.
+ * puts them in `meta.warnings`), each once per store instance (the entry point opens one per request).
  */
 export class StoreWarnings {
-  private readonly damaged = new Map<string, DamagedPage>();
-  private given = new Set<string>();
+  private readonly given = new Set<string>();
 
   constructor(private readonly sink: WarningSink) {}
-
-  /** Called as each operation starts. */
-  beginOperation(): void {
-    this.given = new Set();
-  }
 
   give(message: string): void {
     if (this.given.has(message)) return;
@@ -45,15 +37,10 @@ export class StoreWarnings {
   }
 
   damagedPage(page: DamagedPage): void {
-    this.damaged.set(page.file, page);
     this.give(damagedPageWarning(page));
   }
 
-  /** Repeats the damaged pages `manifest` still lists (a search skips them while the index lacks them). */
-  damagedPagesIn(manifest: Manifest): void {
-    for (const page of this.damaged.values()) {
-      if (manifest.pages[page.handle]?.file === page.file) this.give(damagedPageWarning(page));
-      else this.damaged.delete(page.file);
-    }
+  missingPage(handle: string, file: string): void {
+    this.give(damagedPageWarning({ handle, file, reason: "its file is missing" }));
   }
 }
