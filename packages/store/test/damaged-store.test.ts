@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FsBackend } from "../src/core/fs-backend.js";
 import { openPageStore, type PageStore } from "../src/core/page-store.js";
 import { runStoreOperation } from "../src/index.js";
 import { errorCode, tempStoreDir } from "./helpers.js";
@@ -125,6 +126,17 @@ describe("manifest entries are checked before they are followed", () => {
     expect(existsSync(path.join(dir, "secret.json"))).toBe(true);
     const envelope = await runStoreOperation({ operation: "search", store_dir: dir, query: "beetles" });
     expect(envelope.meta.warnings).toEqual([]);
+  });
+
+  it("the disk backend itself refuses to read, write or delete a page name of another pattern", async () => {
+    const { dir } = await filledStore();
+    writeFileSync(path.join(dir, "victim.json"), "keep");
+    const backend = await FsBackend.open(dir);
+    for (const name of ["../victim.json", "../../../../etc/passwd", "/etc/passwd", "notes.txt", "a~0123456789ab.g1.json/../../victim.json"]) {
+      expect(await errorCode(backend.readPage(name))).toBe("store_corrupt");
+      expect(await errorCode(backend.deletePage(name))).toBe("store_corrupt");
+    }
+    expect(readFileSync(path.join(dir, "victim.json"), "utf8")).toBe("keep");
   });
 
   it("skips an entry of another page's file, and a malformed one, reporting each through the entry point", async () => {

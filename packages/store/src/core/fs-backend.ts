@@ -61,12 +61,14 @@ export class FsBackend implements StoreBackend {
 
   /** The path of a page file, refused unless the name is the store's own (no traversal out of pages/). */
   private pagePath(file: string, allowTemp = false): string {
-    if (!(allowTemp ? isOwnPageAreaFile(file) : isPageFileName(file))) {
+    const location = path.resolve(this.pagesDir, file);
+    // The pattern already excludes separators; the resolved check keeps that true if it ever changes.
+    if (!(allowTemp ? isOwnPageAreaFile(file) : isPageFileName(file)) || path.dirname(location) !== this.pagesDir) {
       throw new StoreLayerError("store_corrupt", `Cannot use page file ${JSON.stringify(file)}: it is not a name this store writes; it is left alone.`, {
         details: { file },
       });
     }
-    return path.join(this.pagesDir, file);
+    return location;
   }
 
   async readPage(file: string): Promise<PageRecord | null> {
