@@ -249,7 +249,7 @@ export class PageStore {
         );
       }
     }
-    throw new StoreLayerError("store_corrupt", `Cannot get page: the file for handle ${handle} is missing from the store.`, {
+    throw new StoreLayerError("store_corrupt", `Cannot get page: the file for handle ${handle} is missing from the store; add the page again or remove it (websift-store remove ${handle}).`, {
       details: { handle },
     });
   }
