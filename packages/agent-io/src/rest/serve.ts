@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AgentDefaults } from "../entry-points.js";
 import { urlHost } from "./loopback.js";
+import { restErrorEnvelope } from "./rest-envelopes.js";
 import type { RestAccessOptions } from "./rest-access.js";
 import { createRestHandler } from "./routes.js";
 
@@ -89,6 +90,16 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });
+  });
+  // A request Node's parser refuses (headers over its 16 KB limit, malformed HTTP) still gets an
+  // Envelope when the socket can take one; the connection is closed either way.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const envelope = restErrorEnvelope("envelope", tooLarge ? "too_large" : "invalid_request", tooLarge ? "The request headers (or its target) are larger than the server accepts." : "The request is not valid HTTP.", { field: tooLarge ? "headers" : "request" });
+    const text = `${JSON.stringify(envelope)}\n`;
+    const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
   // Bounds for slow clients (headers, then the whole request); page reads have their own timeouts.
   server.headersTimeout = 30_000;
