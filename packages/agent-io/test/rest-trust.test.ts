@@ -3,6 +3,7 @@
 // what the operator allowed. Nothing an attacker sends may run anything: the page server's and
 // SearXNG fixture's hit counts prove it.
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +171,25 @@ describe("websift serve bounds what a request can cost", () => {
     const chunked = await send({ method: "POST", path: "/v1/search", headers: { "content-type": "application/json" }, body: chunks });
     expect(chunked.status).toBe(413);
     expect(pages.hits.length + searxng.hits.length).toBe(before);
+    expect((await send({ path: "/healthz" })).status).toBe(200);
+  });
+
+  it("a body declared at 4 GB is refused at once, without waiting for (or reading) it", async () => {
+    const socket = connect(serve.port, "127.0.0.1");
+    const started = Date.now();
+    const head = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+        if (text.includes("\r\n\r\n")) resolve(text);
+      });
+      socket.on("error", reject);
+      socket.write(`POST /v1/fetch HTTP/1.1\r\nHost: 127.0.0.1:${serve.port}\r\ncontent-type: application/json\r\ncontent-length: ${4 * 1024 ** 3}\r\n\r\n{"url":`);
+    });
+    socket.destroy();
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain("connection: close");
+    expect(Date.now() - started).toBeLessThan(2_000);
     expect((await send({ path: "/healthz" })).status).toBe(200);
   });
 

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 export class RequestBodyError extends Error {
   constructor(
     message: string,
-    readonly code: "invalid_request" | "too_large" | "unsupported_content",
+    readonly code: "invalid_request" | "too_large" | "unsupported_content" | "timeout",
   ) {
     super(message);
   }
@@ -42,27 +42,84 @@ export function declaredLengthProblem(request: IncomingMessage, maxBytes: number
   return declared > maxBytes ? new RequestBodyError(`The request body is ${declared} bytes; the limit is ${maxBytes}.`, "too_large") : undefined;
 }
 
+/** How long a client may take to send its body once its headers are in; a slow body would hold a concurrency slot. */
+export const BODY_TIMEOUT_MS = 15_000;
+
+/**
+ * The body's bytes. On a refusal (too large, too slow) collecting stops but the request is not
+ * destroyed, so the socket can still carry the refusal (see discardUnreadBody).
+ */
+function collectBody(request: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (failure: Error | undefined) => {
+      clearTimeout(timer);
+      request.off("data", onData).off("end", onEnd).off("error", stop);
+      if (failure) reject(failure);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) stop(new RequestBodyError(`The request body exceeds the ${maxBytes}-byte limit.`, "too_large"));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => stop(undefined);
+    const timer = setTimeout(() => stop(new RequestBodyError(`The request body did not arrive within ${timeoutMs / 1000} s.`, "timeout")), timeoutMs);
+    request.on("data", onData).on("end", onEnd).on("error", stop);
+  });
+}
+
 /**
  * Read a JSON request body, stopping at `maxBytes` (a larger body is refused as soon as it passes
- * the limit, never buffered whole). An empty body is `{}`.
+ * the limit, never buffered whole) and at `timeoutMs`. An empty body is `{}`.
  */
-export async function readJsonBody(request: IncomingMessage, maxBytes: number = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: IncomingMessage, maxBytes: number = MAX_BODY_BYTES, timeoutMs: number = BODY_TIMEOUT_MS): Promise<unknown> {
   const problem = contentTypeProblem(request) ?? declaredLengthProblem(request, maxBytes);
   if (problem) throw problem;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new RequestBodyError(`The request body exceeds the ${maxBytes}-byte limit.`, "too_large");
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  const body = await collectBody(request, maxBytes, timeoutMs);
+  const text = body.toString("utf8").trim();
   if (text === "") return {};
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new RequestBodyError(`The request body is not valid JSON: ${(error as Error).message}.`, "invalid_request");
   }
+}
+
+/** Bounds on reading a refused body to its end (bytes thrown away, and time). */
+const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Before a refusal is sent for a request whose body was not read: read the rest and throw it away,
+ * up to 16 MiB and 10 s. Node closes a connection whose request is unfinished as soon as the reply
+ * is sent, and a client still sending then gets a reset that can destroy the reply before it is
+ * read; reading on without a bound would let any client keep the server busy. Resolves true when
+ * the body was read to its end (the connection can be kept), false when a bound cut it short.
+ */
+export function discardUnreadBody(request: IncomingMessage): Promise<boolean> {
+  if (request.complete || request.destroyed) return Promise.resolve(request.complete);
+  // A body declared larger than the bound is not worth reading: the reply goes out and the connection closes.
+  if (Number(request.headers["content-length"] ?? "0") > DISCARD_MAX_BYTES) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    let discarded = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      request.off("data", onData).off("end", onEnd).off("close", onClose);
+      if (!drained) request.pause();
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > DISCARD_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(request.complete);
+    const timer = setTimeout(() => finish(false), DISCARD_MAX_MS);
+    request.on("data", onData).on("end", onEnd).on("close", onClose);
+    request.resume();
+  });
 }
 
 /**

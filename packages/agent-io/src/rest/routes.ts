@@ -5,7 +5,7 @@ import { createAgentEntryPoints, type AgentDefaults } from "../entry-points.js";
 import { localEndpointOf, refuseForeignRequest, refuseWithoutToken, type Refusal } from "./access-guard.js";
 import { answerCompatWebSearch } from "./compat-web-search.js";
 import { ConcurrencyGate } from "./concurrency-gate.js";
-import { contentTypeProblem, declaredLengthProblem, readJsonBody, RequestBodyError, sendEnvelope, sendJson } from "./http-io.js";
+import { contentTypeProblem, declaredLengthProblem, discardUnreadBody, readJsonBody, RequestBodyError, sendEnvelope, sendJson } from "./http-io.js";
 import { urlHost } from "./loopback.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { requestFromQuery } from "./query-request.js";
@@ -99,10 +99,11 @@ export function createRestHandler(defaults: AgentDefaults = {}, options: RestHan
   };
 
   return async (request, response) => {
-    const refuse = (refusal: Refusal): void => {
-      // A body left unread must not be taken for the next request on this connection.
-      if (hasUnreadBody(request)) response.shouldKeepAlive = false;
-      sendEnvelope(response, refusal.envelope, refusal.status, refusal.headers);
+    const refuse = async (refusal: Refusal): Promise<void> => {
+      // A body not read yet is read to its end and thrown away first (bounded), so the client can
+      // finish sending and read the refusal; a client too slow to send it gets the refusal and a close.
+      if (hasUnreadBody(request) && (refusal.status === 408 || !(await discardUnreadBody(request)))) response.shouldKeepAlive = false;
+      if (!response.destroyed) sendEnvelope(response, refusal.envelope, refusal.status, refusal.headers);
     };
     const pathname = pathOf(request.url ?? "/");
     const matching = routes.filter((route) => route.pattern.test(pathname));
@@ -150,7 +151,7 @@ export function createRestHandler(defaults: AgentDefaults = {}, options: RestHan
       sendEnvelope(response, await route.handler(request, url, params, access.maxBodyBytes));
     } catch (error) {
       if (error instanceof RequestBodyError) {
-        const status = error.code === "too_large" ? 413 : error.code === "unsupported_content" ? 415 : 400;
+        const status = { too_large: 413, unsupported_content: 415, timeout: 408, invalid_request: 400 }[error.code];
         return refuse({ status, envelope: restErrorEnvelope(route.contract, error.code, error.message, { field: error.code === "unsupported_content" ? "content-type" : "body" }) });
       }
       // Entry points never throw for bad input; reaching here is a defect, reported without a stack.
