@@ -4,7 +4,9 @@ export type ExtractErrorCode =
   | "internal_error"
   | "parse_failed"
   | "unsupported_content"
-  | "empty_content";
+  | "empty_content"
+  | "too_large"
+  | "extract_timeout";
 
 export class ExtractLayerError extends Error {
   override readonly name = "ExtractLayerError";

@@ -2,6 +2,7 @@
 // page-type -> readability -> main-heuristic -> body-text, recording which step produced the content.
 import { removePageChrome } from "./boilerplate.js";
 import { parseHtml } from "./dom.js";
+import { assertElementCount, capDomDepth } from "./dom-limits.js";
 import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
@@ -36,10 +37,13 @@ interface Candidate {
 export function extractHtml(url: string, html: string): ExtractPageResult {
   const warnings: string[] = [];
   const pre = precleanHtml(html);
+  assertElementCount(pre.html, url);
   const doc = parseHtml(pre.html);
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
-  stripHidden(doc, pre.css, pre.revealedIds);
+  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
+  // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
+  if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
   const meta = readMetadata(doc, url, jsonLd.blocks);
   const bodyWords = countWords(doc.body?.textContent ?? "");
   const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
@@ -119,12 +123,14 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     json_ld: jsonLd.blocks,
     word_count: words,
     warnings: [...new Set(warnings)],
+    hidden_content: hidden,
   };
 }
 
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
   const fresh = parseHtml(pre.html);
   stripHidden(fresh, pre.css, pre.revealedIds);
+  if (fresh.documentElement) capDomDepth(fresh.documentElement);
   if (fresh.body) removePageChrome(fresh.body, { keepComments });
   return fresh;
 }

@@ -2,6 +2,7 @@
 import { ExtractLayerError } from "../errors.js";
 import { decodeBase64, decodeHtmlBytes, looksLikePdf, mediaType } from "./decode.js";
 import { extractHtml } from "./extract-html.js";
+import { emptyHiddenReport } from "./hidden-report.js";
 import { passthroughKind, renderPassthrough } from "./passthrough.js";
 import { extractPdfText } from "./pdf.js";
 import { scoreQuality } from "./quality.js";
@@ -25,6 +26,7 @@ export async function extractPage(request: ExtractPageRequest): Promise<ExtractP
     try {
       return extractHtml(req.url, text);
     } catch (error) {
+      if (error instanceof ExtractLayerError) throw error;
       throw new ExtractLayerError("parse_failed", `Extracting HTML from ${req.url} failed.`, { cause: error });
     }
   }
@@ -97,5 +99,6 @@ function baseResult(url: string, markdown: string, text: string, via: "pdf" | "p
     json_ld: [],
     word_count: words,
     warnings: [...warnings, ...quality.warnings, ...(words === 0 ? ["empty_content"] : [])],
+    hidden_content: emptyHiddenReport(),
   };
 }

@@ -1,16 +1,14 @@
 // Removes everything a reader of the rendered page would not see, before any extraction: hidden text is
-// where prompt injection hides, and an extractor that keeps it hands the injection to the agent.
+// where prompt injection hides, and an extractor that keeps it hands the injection to the agent. What was
+// removed as hidden is reported (hidden-report.ts), so a caller can warn about instructions hidden there.
 import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
+import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
+import { declaration, hidesByOpacity, hidingDeclaration, normaliseColor, type HidingReason } from "./hiding-styles.js";
+import { hiddenSelectorsFromStylesheets, type HiddenSelectors } from "./stylesheet-hiding.js";
 import { hasInvisibleChars, removeInvisibleChars } from "./text.js";
 
 // Never content: scripts, styles, embedded documents and form widgets' hidden state.
 const NON_CONTENT = "script, style, template, iframe, object, embed, svg, canvas, input[type=hidden]";
-
-// Inline styles that hide an element. Opacity 0 and off-screen positioning are common injection tricks too.
-// Inline styles that hide an element. opacity:0 is left alone: animation libraries start visible content
-// at opacity 0 and fade it in with script, so it is no proof of hiding.
-const HIDING_STYLE =
-  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|font-size\s*:\s*0(?:px|em|rem)?\s*(?:!important)?\s*(?:;|$)|(?:left|top)\s*:\s*-\d{4,}px)/i;
 
 // Screen-reader-only helpers are invisible on screen; their text ("opens in a new tab", "Skip to content")
 // is noise in extracted content and an injection channel.
@@ -20,8 +18,21 @@ const VISUALLY_HIDDEN_CLASS = /(?:^|\s)(?:sr-only|visually-hidden|visuallyhidden
 // width, so a stylesheet rule hiding its base class does not prove it is hidden.
 const RESPONSIVE_VARIANT = /(?:^|\s)(?:[a-z0-9-]+:[a-z-]+|d-(?:sm|md|lg|xl|xxl)-\w+)/i;
 
+// Share of the body's text a load guard holds. A visibility guard wraps the whole page; an opacity fade-in
+// wrapper often leaves the header and footer out (a WCXB dev article: 75% of the text), hence the lower bar.
+const VISIBILITY_GUARD_SHARE = 0.85;
+const OPACITY_GUARD_SHARE = 0.6;
+
 export interface StripHiddenStats {
   removed: number;
+  /** Text removed because the page hid it (not scripts, comments or other non-content). */
+  hidden: HiddenContentReport;
+}
+
+/** Why one element is hidden, and whether an inline style (rather than a class or attribute) says so. */
+interface HidingHit {
+  reason: HidingReason;
+  inline: boolean;
 }
 
 /**
@@ -30,10 +41,12 @@ export interface StripHiddenStats {
  */
 export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<string> = new Set()): StripHiddenStats {
   let removed = 0;
+  const report = new HiddenReportBuilder();
   const root = doc.documentElement;
-  if (!root) return { removed };
+  if (!root) return { removed, hidden: report.build() };
   // Read inline CSS before <style> goes with the rest of the non-content elements.
   const hiddenSelectors = hiddenSelectorsFromStylesheets(doc, css);
+  const pageBackground = pageBackgroundColor(doc, css);
   removed += resolveNoscript(doc);
   for (const el of Array.from(doc.querySelectorAll(NON_CONTENT))) {
     el.remove();
@@ -41,43 +54,64 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
   }
   removed += removeCommentsAndInvisibleChars(root);
   const revealed = withUncompletedSegments(doc, revealedIds);
+  const body = doc.body;
   let bodyText = -1;
   const guardClasses = new Set<string>();
-  for (const el of Array.from(doc.body?.querySelectorAll("*") ?? [])) {
-    if (!el.isConnected) continue;
-    if (!isHidden(el, hiddenSelectors, revealed)) continue;
-    if (onlyVisibilityHidden(el, hiddenSelectors)) {
+  // A walk that steps over a removed subtree: linear in the page, where a snapshot list checked with
+  // isConnected (a walk to the root per element) was quadratic in the nesting depth.
+  let el = body?.firstElementChild ?? null;
+  while (el) {
+    const hit = hiddenReason(el, hiddenSelectors, revealed, pageBackground);
+    if (hit && onlyVisibilityHidden(el, hit, hiddenSelectors)) {
       // A flash-of-unstyled-content guard hides the whole page with visibility (which keeps the layout)
       // until a script or font loads; then the page is what every reader sees. Hiding all of a page is no
       // way to hide an injection from its readers, so the exception costs nothing; display:none, hidden
       // and aria-hidden never get it. The guard's class, once shown, shows its nested uses too.
       const classes = hidingClasses(el, hiddenSelectors);
-      if (classes.length > 0 && classes.every((c) => guardClasses.has(c))) continue;
-      if (bodyText < 0) bodyText = textLength(doc.body!);
-      if (bodyText > 1000 && textLength(el) > bodyText * 0.85) {
-        for (const c of classes) guardClasses.add(c);
+      let guard = classes.length > 0 && classes.every((c) => guardClasses.has(c));
+      if (!guard) {
+        if (bodyText < 0) bodyText = textLength(body!);
+        if (bodyText > 1000 && textLength(el) > bodyText * (hit.reason === "opacity:0" ? OPACITY_GUARD_SHARE : VISIBILITY_GUARD_SHARE)) {
+          for (const c of classes) guardClasses.add(c);
+          guard = true;
+        }
+      }
+      if (guard) {
+        el = el.firstElementChild ?? nextOutside(el, body!);
         continue;
       }
     }
-    el.remove();
-    removed++;
+    if (hit) {
+      const next = nextOutside(el, body!);
+      report.add(el, hit.reason);
+      el.remove();
+      removed++;
+      el = next;
+      continue;
+    }
+    el = el.firstElementChild ?? nextOutside(el, body!);
   }
-  return { removed };
+  return { removed, hidden: report.build() };
 }
 
-const VISIBILITY_HIDDEN = /(?:^|;)\s*visibility\s*:\s*hidden/i;
+/** The element after `el`'s subtree in document order, inside `root`. */
+function nextOutside(el: Element, root: Element): Element | null {
+  for (let n: Element | null = el; n && n !== root; n = n.parentElement) {
+    if (n.nextElementSibling) return n.nextElementSibling;
+  }
+  return null;
+}
 
 function hidingClasses(el: Element, hidden: HiddenSelectors): string[] {
   return (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => hidden.classes.has(c));
 }
 
-/** Whether visibility:hidden (inline or from a simple class rule) is the element's only hiding. */
-function onlyVisibilityHidden(el: Element, hidden: HiddenSelectors): boolean {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return false;
-  const style = el.getAttribute("style") ?? "";
-  const cls = el.getAttribute("class") ?? "";
-  if (style && HIDING_STYLE.test(style)) return VISIBILITY_HIDDEN.test(style) && !/display\s*:\s*none/i.test(style);
-  if (VISUALLY_HIDDEN_CLASS.test(cls)) return false;
+/** Whether visibility:hidden or opacity:0 (inline, or visibility from a simple class rule) is the element's only hiding. */
+function onlyVisibilityHidden(el: Element, hit: HidingHit, hidden: HiddenSelectors): boolean {
+  // An inline opacity:0 on a page wrapper is the same load guard, faded in rather than shown.
+  if (hit.reason === "opacity:0") return hit.inline;
+  if (hit.reason !== "visibility:hidden") return false;
+  if (hit.inline) return true;
   const classes = hidingClasses(el, hidden);
   const id = el.getAttribute("id");
   if (id !== null && hidden.ids.has(id)) return hidden.visibilityOnly.has(`#${id}`) && classes.every((c) => hidden.visibilityOnly.has(`.${c}`));
@@ -122,18 +156,67 @@ function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>
   return out;
 }
 
-function isHidden(el: Element, hidden: HiddenSelectors, revealedIds: ReadonlySet<string>): boolean {
-  if (el.hasAttribute("hidden") && !(revealedIds.size > 0 && revealedIds.has(el.getAttribute("id") ?? ""))) return true;
-  if (el.getAttribute("aria-hidden") === "true") return true;
+function hiddenReason(el: Element, hidden: HiddenSelectors, revealedIds: ReadonlySet<string>, pageBackground: string): HidingHit | null {
+  if (el.hasAttribute("hidden") && !(revealedIds.size > 0 && revealedIds.has(el.getAttribute("id") ?? ""))) return { reason: "hidden-attribute", inline: false };
+  if (el.getAttribute("aria-hidden") === "true") return { reason: "aria-hidden", inline: false };
   const style = el.getAttribute("style");
-  if (style && HIDING_STYLE.test(style)) return true;
+  if (style) {
+    const reason = hidingDeclaration(style) ?? (hidesByOpacity(style) ? "opacity:0" : null) ?? (sameColorAsBackdrop(el, style, pageBackground) ? "color-equals-background" : null);
+    if (reason) return { reason, inline: true };
+  }
   const cls = el.getAttribute("class");
-  if (cls && VISUALLY_HIDDEN_CLASS.test(cls)) return true;
+  if (cls && VISUALLY_HIDDEN_CLASS.test(cls)) return { reason: "visually-hidden-class", inline: false };
   if (hidden.classes.size > 0 && cls && !RESPONSIVE_VARIANT.test(cls)) {
-    for (const c of cls.split(/\s+/)) if (hidden.classes.has(c)) return true;
+    for (const c of cls.split(/\s+/)) {
+      const reason = hidden.classes.get(c);
+      if (reason) return { reason, inline: false };
+    }
   }
   const id = el.getAttribute("id");
-  return id !== null && hidden.ids.has(id);
+  const reason = id === null ? undefined : hidden.ids.get(id);
+  return reason ? { reason, inline: false } : null;
+}
+
+/**
+ * Text coloured like what is behind it: the nearest background declared inline on an ancestor (or
+ * `bgcolor`), else the page's background. An ancestor with a class may get a background from an external
+ * stylesheet we cannot see (white headings on dark hero banners cost ~0.005 F1 on WCXB dev when removed),
+ * so the page background only counts when no ancestor carries a class.
+ */
+function sameColorAsBackdrop(el: Element, style: string, pageBackground: string): boolean {
+  const color = normaliseColor(declaration(style, "color"));
+  if (color === null) return false;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const bg = backdropOf(p);
+    if (bg !== undefined) return bg === color;
+    if (p.localName !== "body" && p.localName !== "html" && p.hasAttribute("class")) return false;
+  }
+  return color === pageBackground;
+}
+
+/** An element's own background colour: a colour, null when it draws something else, undefined when unset. */
+function backdropOf(el: Element): string | null | undefined {
+  const attr = el.getAttribute("bgcolor");
+  if (attr) return normaliseColor(attr.toLowerCase());
+  const style = el.getAttribute("style");
+  if (!style || !/background/i.test(style)) return undefined;
+  const bg = declaration(style, "background-color") ?? declaration(style, "background");
+  return bg === null ? undefined : normaliseColor(bg);
+}
+
+/** The page's background: white unless <body>/<html> or the page's own CSS for them says otherwise. */
+function pageBackgroundColor(doc: Document, css: string): string {
+  for (const el of [doc.body, doc.documentElement]) {
+    const bg = el ? backdropOf(el) : undefined;
+    if (bg !== undefined) return bg ?? "unknown";
+  }
+  let inline = css;
+  for (const style of Array.from(doc.querySelectorAll("style"))) inline += style.textContent ?? "";
+  for (const m of inline.matchAll(/(?:^|[},])\s*(?:html|body)\s*(?:,\s*(?:html|body)\s*)?\{([^}]*)\}/gi)) {
+    const bg = declaration(m[1]!, "background-color") ?? declaration(m[1]!, "background");
+    if (bg !== null) return normaliseColor(bg) ?? "unknown";
+  }
+  return "#ffffff";
 }
 
 /** Comments go; zero-width and bidi controls go from every text node (whitespace rules would turn some into spaces). */
@@ -157,85 +240,4 @@ function removeCommentsAndInvisibleChars(root: Node): number {
     }
   }
   return removed;
-}
-
-interface HiddenSelectors {
-  classes: Set<string>;
-  ids: Set<string>;
-  /** `.class` and `#id` selectors hidden by visibility:hidden alone, never by display:none. */
-  visibilityOnly: Set<string>;
-}
-
-/**
- * Simple top-level rules of inline <style> blocks that hide a bare class or id (`.x{display:none}`).
- * A class that any @media rule shows again (mobile-first CSS: hidden by default, `display:block` from some
- * width) is not hidden on a desktop and stays. Compound selectors are skipped: matching them needs the
- * cascade, and a wrong guess would delete content.
- */
-function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): HiddenSelectors {
-  const out: HiddenSelectors = { classes: new Set(), ids: new Set(), visibilityOnly: new Set() };
-  const byDisplay = new Set<string>();
-  let css = extraCss;
-  for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
-  // Most pages hide nothing with simple rules; skip the parse then.
-  if (!css || !/(?<![-\w])(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(css)) return out;
-  const shown = new Set<string>();
-  for (const rule of cssRules(css)) {
-    const hides = /(?<![-\w])(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(rule.body);
-    const displays = /(?<![-\w])display\s*:\s*(?!none)[a-z]/i.test(rule.body);
-    for (const sel of rule.selectors.split(",")) {
-      const s = sel.trim();
-      if (rule.inAtRule) {
-        if (displays) for (const m of s.matchAll(/[.#][\w-]+/g)) shown.add(m[0]);
-        continue;
-      }
-      // `(?<![-\w])` above: custom properties such as --tag-display:none hide nothing.
-      if (!hides) continue;
-      if (/^[.#][\w-]+$/.test(s)) {
-        (s.startsWith(".") ? out.classes : out.ids).add(s.slice(1));
-        if (/(?<![-\w])display\s*:\s*none/i.test(rule.body)) byDisplay.add(s);
-        else out.visibilityOnly.add(s);
-      }
-    }
-  }
-  for (const s of shown) (s.startsWith(".") ? out.classes : out.ids).delete(s.slice(1));
-  for (const s of byDisplay) out.visibilityOnly.delete(s);
-  return out;
-}
-
-interface CssRule {
-  selectors: string;
-  body: string;
-  inAtRule: boolean;
-}
-
-/** Style rules with their selector text, flattening @media/@supports blocks. Jumps between braces. */
-function cssRules(css: string): CssRule[] {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
-  const rules: CssRule[] = [];
-  const stack: Array<{ selector: string; start: number }> = [];
-  let atDepth = 0;
-  let start = 0;
-  const structural = /[{};]/g;
-  for (let m = structural.exec(text); m; m = structural.exec(text)) {
-    const i = m.index;
-    const ch = m[0];
-    if (ch === "{") {
-      const selector = text.slice(start, i).trim();
-      if (selector.startsWith("@")) atDepth++;
-      stack.push({ selector, start: i + 1 });
-      start = i + 1;
-    } else if (ch === "}") {
-      const open = stack.pop();
-      if (open) {
-        if (open.selector.startsWith("@")) atDepth--;
-        else rules.push({ selectors: open.selector, body: text.slice(open.start, i), inAtRule: atDepth > 0 });
-      }
-      start = i + 1;
-    } else if (stack.length === 0 || stack[stack.length - 1]!.selector.startsWith("@")) {
-      // A ";" at rule-list level ends an @import/@charset statement, not a declaration.
-      start = i + 1;
-    }
-  }
-  return rules;
 }

@@ -1,3 +1,5 @@
+import type { HiddenContentReport } from "./hidden-report.js";
+
 // Request and result shapes of the extract core, snake_case like the JSON contract they back.
 
 export type OutputFormat = "markdown" | "text" | "json";
@@ -51,4 +53,6 @@ export interface ExtractPageResult {
   json_ld: unknown[];
   word_count: number;
   warnings: string[];
+  /** Text the page hid and the extractor removed (see strip-hidden.ts). */
+  hidden_content: HiddenContentReport;
 }
