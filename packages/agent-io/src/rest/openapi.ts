@@ -97,7 +97,7 @@ function accessFailures(kind: "get" | "post", bearer: boolean): Record<string, s
     ...(bearer ? { "401": "No bearer token, or a wrong one (unauthorized); the reply carries WWW-Authenticate: Bearer." } : {}),
     "403": "A request from another origin (a web page): refused.",
     ...(kind === "post"
-      ? { "413": "The body is larger than the server's limit (too_large).", "415": "The body is not declared as content-type: application/json (unsupported_content); nothing ran." }
+      ? { "408": "The body did not arrive within 15 s of the headers (timeout).", "413": "The body is larger than the server's limit (too_large).", "415": "The body is not declared as content-type: application/json (unsupported_content); nothing ran." }
       : { "414": "The request target (path and query) is longer than the server's limit (too_large)." }),
     "421": "The Host header does not name this server (invalid_request, details.field `host`).",
     "503": "The server is at its concurrency limit (busy): retry after Retry-After seconds.",
