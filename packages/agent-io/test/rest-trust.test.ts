@@ -208,6 +208,21 @@ describe("websift serve bounds what a request can cost", () => {
     expect((await send({ path: "/healthz" })).status).toBe(200);
   });
 
+  it("a request that is not HTTP gets a 400 Envelope and a close; the server stays up", async () => {
+    const socket = connect(serve.port, "127.0.0.1");
+    const reply = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.write("NOT HTTP AT ALL\r\n\r\n");
+    });
+    socket.destroy();
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+    expect((await send({ path: "/healthz" })).status).toBe(200);
+  });
+
   it("no reply, of any kind, carries a CORS grant", () => {
     expect(replies.length).toBeGreaterThan(30);
     for (const reply of replies) expect(corsHeadersOf(reply.headers)).toEqual([]);

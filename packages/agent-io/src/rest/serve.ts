@@ -91,14 +91,17 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
       else response.destroy();
     });
   });
-  // A request Node's parser refuses (headers over its 16 KB limit, malformed HTTP) still gets an
-  // Envelope when the socket can take one; the connection is closed either way.
+  // A request Node's parser refuses (headers over its 16 KB limit, malformed HTTP, too slow) still
+  // gets an Envelope when the socket can take one; the connection is closed either way.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
-    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const envelope = restErrorEnvelope("envelope", tooLarge ? "too_large" : "invalid_request", tooLarge ? "The request headers (or its target) are larger than the server accepts." : "The request is not valid HTTP.", { field: tooLarge ? "headers" : "request" });
-    const text = `${JSON.stringify(envelope)}\n`;
-    const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    if (error.code === "ECONNRESET" || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    const [status, code, message, field] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? (["431 Request Header Fields Too Large", "too_large", "The request headers (or its target) are larger than the server accepts.", "headers"] as const)
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? (["408 Request Timeout", "timeout", "The request did not arrive in time.", "request"] as const)
+          : (["400 Bad Request", "invalid_request", "The request is not valid HTTP.", "request"] as const);
+    const text = `${JSON.stringify(restErrorEnvelope("envelope", code, message, { field }))}\n`;
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
   // Bounds for slow clients (headers, then the whole request); page reads have their own timeouts.
