@@ -1,7 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { printEnvelope, readStdinText, usageErrorEnvelope, type ExtractResponse } from "@websift/contracts";
-import { extractContent } from "./entry-point.js";
+import { CONTRACT_VERSIONS, errorEnvelope, printEnvelope, usageErrorEnvelope, type Envelope, type EntryPoint, type ExtractResponse } from "@websift/contracts";
+import { DEFAULT_MAX_INPUT_BYTES } from "./core/dom-limits.js";
+import { createExtractPool } from "./pool/extract-pool.js";
+import { DEFAULT_TIMEOUT_MS } from "./pool/pool-options.js";
 
 const USAGE = `Usage: websift-extract FILE --url URL [--format markdown|text|json] [--json]
        websift-extract --jsonl [--format markdown|text|json] < pages.jsonl
@@ -16,11 +18,34 @@ Options:
   --url URL              The page's URL (resolves links, helps classify the page)
   --content-type TYPE    The page's MIME type (default text/html; application/pdf for PDFs)
   --format F             markdown (default), text, or json (the whole reply's data)
+  --max-bytes N          Refuse a page over N bytes (default ${DEFAULT_MAX_INPUT_BYTES}); a file is
+                         refused before it is read
+  --timeout-ms N         Time budget of one page (default ${DEFAULT_TIMEOUT_MS}); past it the page
+                         fails with extract_timeout
   --json                 Print the whole Envelope as JSON
   -h, --help             Show this help
 
-Exit codes: 0 extracted, 1 extraction failed, 2 bad usage.
+Each page is extracted in a worker thread under the time budget and a heap limit.
+Exit codes: 0 extracted, 1 extraction failed (too_large, extract_timeout, ...), 2 bad usage.
 `;
+
+/** The page is over the size limit: refused before it is read whole. */
+class InputTooLarge extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+    source: string,
+  ) {
+    super(`${source} is ${bytes} bytes, over the limit of ${limit} bytes; it was not read. Raise the limit with --max-bytes N.`);
+  }
+}
+
+function tooLargeEnvelope(error: InputTooLarge): Envelope<never> {
+  return errorEnvelope(
+    { contract: "extract", contract_version: CONTRACT_VERSIONS.extract, layer: "extract", started_at: performance.now() },
+    { code: "too_large", message: error.message, details: { bytes: error.bytes, limit_bytes: error.limit } },
+  );
+}
 
 function render(format: string): (data: ExtractResponse) => string {
   return (data) => {
@@ -31,7 +56,7 @@ function render(format: string): (data: ExtractResponse) => string {
 }
 
 /** One input line, parsed: the request, or why the line is not one. */
-type ParsedLine = { lineNumber: number; request: unknown } | { lineNumber: number; error: string };
+type ParsedLine = { lineNumber: number; request: unknown } | { lineNumber: number; error: string } | { lineNumber: number; tooLarge: number };
 
 /**
  * Lines of a byte stream, parsed as JSON one at a time. readline is not used: its async iterator queues up
@@ -40,28 +65,68 @@ type ParsedLine = { lineNumber: number; request: unknown } | { lineNumber: numbe
  * so at most one chunk and the line being assembled are buffered. Splitting bytes (not text) keeps a
  * multi-byte character that straddles two chunks intact.
  */
-async function* jsonLines(input: AsyncIterable<Buffer | string>): AsyncGenerator<ParsedLine> {
+async function* jsonLines(input: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<ParsedLine> {
   const pending: Buffer[] = [];
+  let pendingBytes = 0;
+  // A line over the cap is counted, not kept: its bytes are dropped as they arrive.
+  let overflow = 0;
   let lineNumber = 0;
+  const keep = (part: Buffer): void => {
+    if (overflow > 0 || pendingBytes + part.length > maxLineBytes) {
+      overflow += pendingBytes + part.length;
+      pending.length = 0;
+      pendingBytes = 0;
+      return;
+    }
+    pending.push(part);
+    pendingBytes += part.length;
+  };
+  const take = (number: number): ParsedLine | null => {
+    const bytes = overflow;
+    const line = joinBytes(pending.splice(0));
+    pendingBytes = 0;
+    overflow = 0;
+    return bytes > 0 ? { lineNumber: number, tooLarge: bytes } : parseLine(line, number);
+  };
   for await (const piece of input) {
     const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
     let start = 0;
     for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
-      pending.push(chunk.subarray(start, end));
+      keep(chunk.subarray(start, end));
       start = end + 1;
       lineNumber += 1;
       // No local holds the line's bytes, so they are not kept alive while the consumer works on it.
-      const parsed = parseLine(joinBytes(pending.splice(0)), lineNumber);
+      const parsed = take(lineNumber);
       if (parsed) yield parsed;
     }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
+    if (start < chunk.length) keep(chunk.subarray(start));
   }
-  const last = parseLine(joinBytes(pending), lineNumber + 1);
+  const last = take(lineNumber + 1);
   if (last) yield last;
 }
 
 function joinBytes(parts: Buffer[]): Buffer {
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}
+
+/** Standard input as UTF-8, refused once it grows over `maxBytes`. */
+async function readStdinBounded(maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const piece of process.stdin) {
+    const chunk = typeof piece === "string" ? Buffer.from(piece) : (piece as Buffer);
+    total += chunk.length;
+    if (total > maxBytes) throw new InputTooLarge(total, maxBytes, "Standard input");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A file's bytes, refused from its size before it is read. */
+async function readFileBounded(path: string, maxBytes: number): Promise<Buffer> {
+  const { size } = await stat(path);
+  if (size > maxBytes) throw new InputTooLarge(size, maxBytes, `The file ${path}`);
+  return readFile(path);
 }
 
 /** The line's request (null for a blank line); the line's text is dropped here, once parsed. */
@@ -81,9 +146,16 @@ async function writeLine(text: string): Promise<void> {
   await new Promise<void>((resolve) => process.stdout.once("drain", resolve));
 }
 
-async function runJsonLines(format: string): Promise<number> {
+async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>, maxBytes: number): Promise<number> {
   let failures = 0;
-  for await (const line of jsonLines(process.stdin)) {
+  // JSON escaping grows HTML (quotes, backslashes, control characters); twice the page limit plus slack
+  // admits any page under the limit that is not mostly escapes, and the entry point checks the page itself.
+  for await (const line of jsonLines(process.stdin, maxBytes * 2 + 1_000_000)) {
+    if ("tooLarge" in line) {
+      failures += 1;
+      await writeLine(JSON.stringify(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`))));
+      continue;
+    }
     if ("error" in line) {
       failures += 1;
       await writeLine(JSON.stringify(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line")));
@@ -91,7 +163,7 @@ async function runJsonLines(format: string): Promise<number> {
     }
     const { request } = line;
     if (request && typeof request === "object" && !Array.isArray(request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
-    const envelope = await extractContent(request);
+    const envelope = await extract(request);
     if (!envelope.ok) failures += 1;
     await writeLine(JSON.stringify(envelope));
   }
@@ -102,6 +174,8 @@ export async function runCli(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
   let request: Record<string, unknown>;
   let format = "markdown";
+  let maxBytes = DEFAULT_MAX_INPUT_BYTES;
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -110,6 +184,8 @@ export async function runCli(argv: string[]): Promise<number> {
         url: { type: "string" },
         "content-type": { type: "string" },
         format: { type: "string" },
+        "max-bytes": { type: "string" },
+        "timeout-ms": { type: "string" },
         jsonl: { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -121,25 +197,42 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     format = values.format ?? "markdown";
     if (!["markdown", "text", "json"].includes(format)) throw new Error(`--format must be markdown, text or json, got "${format}"`);
-    if (values.jsonl) return await runJsonLines(format);
+    maxBytes = positiveInteger("--max-bytes", values["max-bytes"]) ?? DEFAULT_MAX_INPUT_BYTES;
+    timeoutMs = positiveInteger("--timeout-ms", values["timeout-ms"]) ?? DEFAULT_TIMEOUT_MS;
+    if (values.jsonl) {
+      const pool = createExtractPool({ timeoutMs, maxInputBytes: maxBytes });
+      try {
+        return await runJsonLines(format, pool.extract, maxBytes);
+      } finally {
+        await pool.close();
+      }
+    }
     if (positionals.length !== 1) throw new Error("Give one FILE (or - for stdin)");
     if (!values.url) throw new Error("--url URL is required: it resolves links and helps classify the page");
     const source = positionals[0]!;
     const contentType = values["content-type"] ?? (source.toLowerCase().endsWith(".pdf") ? "application/pdf" : undefined);
     request = { url: values.url, format };
     if (contentType) request["content_type"] = contentType;
-    if (contentType === "application/pdf") {
-      const bytes = source === "-" ? Buffer.from(await readStdinText(), "binary") : await readFile(source);
-      request["body_base64"] = bytes.toString("base64");
-    } else {
-      request["html"] = source === "-" ? await readStdinText() : await readFile(source, "utf8");
-    }
+    const bytes = source === "-" ? await readStdinBounded(maxBytes) : await readFileBounded(source, maxBytes);
+    if (contentType === "application/pdf") request["body_base64"] = bytes.toString("base64");
+    else request["html"] = bytes.toString("utf8");
   } catch (error) {
+    if (error instanceof InputTooLarge) {
+      printEnvelope(tooLargeEnvelope(error), { json });
+      return 1;
+    }
     printEnvelope(usageErrorEnvelope("extract", "extract", `${(error as Error).message}. Run websift-extract --help for usage.`), { json });
     return 2;
   }
-  const envelope = await extractContent(request);
+  const pool = createExtractPool({ workers: 1, timeoutMs, maxInputBytes: maxBytes });
+  const envelope = await pool.extract(request).finally(() => pool.close());
   printEnvelope<ExtractResponse>(envelope, { json, render: render(format) });
   if (envelope.ok) return 0;
   return envelope.error?.code === "invalid_request" ? 2 : 1;
+}
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) throw new Error(`${flag} must be a positive integer, got "${value}"`);
+  return Number(value);
 }

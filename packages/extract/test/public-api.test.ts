@@ -1,0 +1,13 @@
+// The public surface changes only on purpose: agent-io wires these names.
+import { expect, it } from "vitest";
+
+it("exports exactly the documented names", async () => {
+  expect(Object.keys(await import("../src/index.js")).sort()).toEqual([
+    "DEFAULT_MAX_INPUT_BYTES",
+    "DEFAULT_TIMEOUT_MS",
+    "ExtractLayerError",
+    "createExtractPool",
+    "extractContent",
+    "extractContentIsolated",
+  ]);
+});
