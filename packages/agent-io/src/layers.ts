@@ -28,7 +28,8 @@ function lazily<T>(load: () => Promise<EntryPoint<T>>): EntryPoint<T> {
 export const productionLayers: Layers = {
   search: lazily(async () => (await import("@websift/search")).searchWeb),
   fetch: lazily(async () => (await import("@websift/fetch")).fetchUrl),
-  extract: lazily(async () => (await import("@websift/extract")).extractContent),
+  // In worker threads with a per-page time budget: no page can stall the process (issue 12).
+  extract: lazily(async () => (await import("@websift/extract")).extractContentIsolated),
   store: lazily(async () => (await import("@websift/store")).runStoreOperation),
   format: lazily(async () => (await import("@websift/format")).formatDocument),
 };

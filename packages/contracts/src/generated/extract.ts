@@ -121,4 +121,2166 @@ export interface ExtractResponse {
    * Items: A warning.
    */
   warnings?: string[];
+  /**
+   * Text the page hid from its readers (display:none, opacity:0, white on white, clipped, off-screen, aria-hidden, ...) and the extractor removed; none of it is in the content. Scripts, comments and navigation boilerplate are not counted.
+   */
+  hidden_content?: {
+    /**
+     * Hidden elements removed that held text.
+     */
+    blocks: number;
+    /**
+     * Characters of whitespace-collapsed text in those elements.
+     */
+    characters: number;
+    /**
+     * Up to 20 of the longest hidden blocks of at least 20 characters, in page order.
+     *
+     * @maxItems 20
+     *
+     * Items: One hidden block.
+     */
+    samples:
+      | []
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ]
+      | [
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          },
+          {
+            /**
+             * The rule that hid it: `display:none`, `visibility:hidden`, `opacity:0`, `font-size:0`, `off-screen`, `text-indent`, `clip`, `collapsed-box`, `transform:scale(0)`, `color-equals-background`, `hidden-attribute`, `aria-hidden` or `visually-hidden-class`; new reasons may be added.
+             */
+            reason: string;
+            /**
+             * The hidden text, whitespace-collapsed, at most 300 characters.
+             */
+            text: string;
+          }
+        ];
+  };
 }
