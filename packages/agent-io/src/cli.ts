@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parse as parseYaml } from "yaml";
+import type { OperatorSettings } from "./operator/operator-settings.js";
 import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
 
 const USAGE = `Usage: websift <command> [options]
@@ -19,15 +20,12 @@ Commands:
   serve [--port N]      Run the REST server (loopback by default)
 
 search options:
-  --engines LIST          Comma-separated engines (env WEBSIFT_ENGINES; see websift-search --backends)
-  --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
   --tier T                instant | standard | deep | research
-  --policy FILE           Ranking policy YAML replacing the packaged default
   --explain               Add dropped results and score parts
   --no-extract            Rank only; read no pages
   --top-n N --total-chars N --per-item-chars N   Override the policy's reading budget
   --limit N               Maximum results
-  --angles FILE           YAML list of query angles (with --tier deep)
+  --angles FILE           YAML list of query angles (with --tier deep; at most 8)
   --time-range R          day | week | month | year   --language L   e.g. en
 fetch / open options:
   --page N                Page to return (default 1)
@@ -36,9 +34,21 @@ fetch / open options:
   --datamark              Interleave a data marker in page text
 serve options:
   --port N                Port (default 8787)   --host H   Bind address (default 127.0.0.1)
-Common options:
+  --token-file FILE       API token file, mode 600 (or env WEBSIFT_API_TOKEN_FILE, or the token in
+                          WEBSIFT_API_TOKEN): every route but /healthz then needs
+                          Authorization: Bearer <token>; required to bind beyond loopback
+  --allowed-host NAME[:PORT]  Also answer for this Host name (repeatable; env
+                          WEBSIFT_ALLOWED_HOSTS, comma-separated)
+  --max-concurrency N     Requests running at once (default 8); more get 503 busy + Retry-After
+  --shutdown-grace S      Seconds requests in flight may finish after SIGTERM (default 10)
+Operator settings (every command, mcp and serve included; never taken from a request):
+  --engines LIST          Default engines, comma-separated (env WEBSIFT_ENGINES; see websift-search --backends)
+  --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
+  --policy FILE           Ranking policy YAML replacing the packaged default
   --store DIR             Store directory (env WEBSIFT_STORE_DIR; default the user cache dir)
-  --allow-private-hosts   Allow loopback and private targets (refused by default)
+  --allow-private-hosts   Allow loopback and private targets (refused by default; cloud
+                          metadata addresses stay refused)
+Common options:
   --json                  Print only the Envelope as JSON on stdout
   -h, --help              Show this help
 
@@ -65,6 +75,10 @@ const OPTIONS = {
   datamark: { type: "boolean" },
   port: { type: "string" },
   host: { type: "string" },
+  "token-file": { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
+  "max-concurrency": { type: "string" },
+  "shutdown-grace": { type: "string" },
   store: { type: "string" },
   "allow-private-hosts": { type: "boolean" },
   json: { type: "boolean" },
@@ -105,6 +119,21 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new UsageError(`--${name} must be a whole number, got "${value}"`, name.replace(/-/g, "_"));
   return parsed;
+}
+
+/** The operator's settings from this command line (the environment fills the rest in each layer). */
+function operatorSettingsFromFlags(values: { store?: string; "allow-private-hosts"?: boolean; "searxng-url"?: string; policy?: string; engines?: string }): OperatorSettings {
+  const operator: OperatorSettings = {};
+  if (values.store !== undefined) operator.storeDir = values.store;
+  if (values["allow-private-hosts"]) operator.allowPrivateHosts = true;
+  if (values["searxng-url"] !== undefined) operator.searxngUrl = values["searxng-url"];
+  if (values.policy !== undefined) operator.policyFile = values.policy;
+  if (values.engines !== undefined) {
+    const engines = values.engines.split(",").map((name) => name.trim()).filter(Boolean);
+    if (engines.length === 0) throw new UsageError("--engines names no engine; give a comma-separated list such as duckduckgo,wikipedia", "engines");
+    operator.engines = engines;
+  }
+  return operator;
 }
 
 function setIf(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -151,37 +180,66 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // Whoever runs this command is the operator: these flags are settings, never request fields.
+  let operator: OperatorSettings;
+  try {
+    operator = operatorSettingsFromFlags(values);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    printEnvelope(usageErrorEnvelope(contract, "agent-io", `${error.message}. Run websift --help for usage.`, error.field), { json });
+    return 2;
+  }
+  if (command === "mcp" || command === "serve") {
+    const { checkOperatorSettings } = await import("./operator/check-operator-settings.js");
+    try {
+      checkOperatorSettings(operator);
+    } catch (error) {
+      process.stderr.write(`websift ${command}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   if (command === "mcp") {
     const { runMcpStdio } = await import("./mcp/stdio.js");
-    await runMcpStdio({ ...(values.store ? { storeDir: values.store } : {}), ...(values["allow-private-hosts"] ? { allowPrivateHosts: true } : {}) });
+    await runMcpStdio(operator);
     return 0;
   }
   if (command === "serve") {
     const { runRestServer } = await import("./rest/serve.js");
-    const port = wholeNumber("port", values.port) ?? 8787;
-    await runRestServer({ port, host: values.host ?? "127.0.0.1", ...(values.store ? { storeDir: values.store } : {}), ...(values["allow-private-hosts"] ? { allowPrivateHosts: true } : {}) });
+    const { restAccessFromFlags } = await import("./rest/rest-access.js");
+    try {
+      const port = wholeNumber("port", values.port) ?? 8787;
+      const maxConcurrency = wholeNumber("max-concurrency", values["max-concurrency"]);
+      const graceSeconds = wholeNumber("shutdown-grace", values["shutdown-grace"]);
+      if (graceSeconds !== undefined && graceSeconds < 0) throw new UsageError(`--shutdown-grace must be 0 or more seconds, got ${graceSeconds}`, "shutdown_grace");
+      // Who may reach the server is the operator's decision too: flags, then the environment.
+      const access = restAccessFromFlags(
+        { ...(values["token-file"] !== undefined ? { tokenFile: values["token-file"] } : {}), allowedHosts: values["allowed-host"] ?? [], ...(maxConcurrency !== undefined ? { maxConcurrency } : {}) },
+        process.env,
+      );
+      await runRestServer({ ...operator, ...access, port, host: values.host ?? "127.0.0.1", ...(graceSeconds !== undefined ? { shutdownGraceMs: graceSeconds * 1000 } : {}) });
+    } catch (error) {
+      // A refused start (no token beyond loopback, a bad token file, a port in use): one line, exit 2.
+      process.stderr.write(`websift serve: ${(error as Error).message}\n`);
+      return 2;
+    }
+    // Work a cut request had started may still hold the event loop: the process ends regardless.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 500).unref();
     return 0;
   }
   // Progress goes to stderr, and only on a terminal: stdout stays the pure reply.
   const onProgress = process.stderr.isTTY ? (message: string) => process.stderr.write(`websift: ${message}\n`) : undefined;
   // Loaded after argument parsing: --help and usage errors should not pay for every layer's start-up.
   const { createAgentEntryPoints } = await import("./entry-points.js");
-  const entry = createAgentEntryPoints({ ...(values.store ? { storeDir: values.store } : {}), ...(onProgress ? { onProgress } : {}) });
+  const entry = createAgentEntryPoints({ ...operator, ...(onProgress ? { onProgress } : {}) });
   let envelope: Envelope<unknown>;
   try {
     const common: Record<string, unknown> = {};
-    setIf(common, "allow_private_hosts", values["allow-private-hosts"]);
-    setIf(common, "store_dir", values.store);
     switch (command) {
       case "search": {
         const query = positionals.join(" ").trim();
         if (!query) throw new UsageError('A query is required, e.g. websift search "http 429 retry-after"', "query");
         const request: Record<string, unknown> = { query, ...common };
-        const engines = values.engines ?? process.env["WEBSIFT_ENGINES"];
-        setIf(request, "engines", engines?.split(",").map((name) => name.trim()).filter(Boolean));
-        setIf(request, "searxng_url", values["searxng-url"]);
         setIf(request, "tier", values.tier);
-        setIf(request, "policy_file", values.policy);
         setIf(request, "explain", values.explain);
         if (values["no-extract"]) request["extract"] = false;
         setIf(request, "top_n", wholeNumber("top-n", values["top-n"]));
@@ -201,7 +259,6 @@ export async function runCli(argv: string[]): Promise<number> {
         const target = positionals[0];
         if (!target || positionals.length > 1) throw new UsageError(command === "fetch" ? "Give one URL: websift fetch <url>" : "Give one handle: websift open <handle>", command === "fetch" ? "url" : "handle");
         const request: Record<string, unknown> = { [command === "fetch" ? "url" : "handle"]: target, ...common };
-        if (command === "open") delete request["allow_private_hosts"];
         setIf(request, "page", wholeNumber("page", values.page));
         setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
         setIf(request, "query", values.query);
@@ -223,8 +280,6 @@ export async function runCli(argv: string[]): Promise<number> {
         if (!target) throw new UsageError("Give a URL or a handle: websift similar <url|handle>", "target");
         const request: Record<string, unknown> = { target, ...common };
         setIf(request, "limit", wholeNumber("limit", values.limit));
-        setIf(request, "engines", (values.engines ?? process.env["WEBSIFT_ENGINES"])?.split(",").map((name) => name.trim()).filter(Boolean));
-        setIf(request, "searxng_url", values["searxng-url"]);
         envelope = await entry.findSimilar(request);
         printEnvelope(envelope, { json, render: (data) => `${JSON.stringify(data, null, 2)}\n` });
         break;
