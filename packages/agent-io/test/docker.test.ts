@@ -62,6 +62,14 @@ describe("docker/compose.yaml", () => {
     const containerPort = websift.ports![0]!.split(":")[2];
     expect(websift.command).toEqual(["serve", "--host", "0.0.0.0", "--port", containerPort]);
   });
+
+  it("gives websift the token it needs to bind 0.0.0.0 and the Host names of the published port", () => {
+    const websift = compose.services["websift"]!;
+    // Required from the person starting compose, never a placeholder in the file.
+    expect(websift.environment!["WEBSIFT_API_TOKEN"]).toMatch(/^\$\{WEBSIFT_API_TOKEN:\?/);
+    const hostPort = websift.ports![0]!.split(":")[1];
+    expect(websift.environment!["WEBSIFT_ALLOWED_HOSTS"]!.split(",")).toEqual([`localhost:${hostPort}`, `127.0.0.1:${hostPort}`]);
+  });
 });
 
 describe("docker/searxng/settings.yml", () => {
