@@ -138,7 +138,7 @@ describe("websift fetch and open", () => {
       const next = await websift(["open", handle, "--page", String(page), "--page-size-tokens", "1000", "--store", store, "--json"]);
       pages.push(innerBody(next.json.data.content, next.json.data.fence));
     }
-    const whole = await websift(["open", handle, "--page-size-tokens", "1000000", "--store", store, "--json"]);
+    const whole = await websift(["open", handle, "--page-size-tokens", "50000", "--store", store, "--json"]);
     expect(pages.join("")).toBe(innerBody(whole.json.data.content, whole.json.data.fence));
     expect(pages.join("")).toBe(wholeFromFetch);
   });
