@@ -44,3 +44,20 @@ describe("DNS pinning", () => {
     if (allowed.allowed) expect(answers).toContain(allowed.address);
   });
 });
+
+describe("createPinnedLookup", () => {
+  it("answers asynchronously, as dns.lookup does (a synchronous answer let an instant connect() failure crash the process)", async () => {
+    const { createPinnedLookup } = await import("../src/core/ssrf-guard.js");
+    const lookupPinned = createPinnedLookup("::1", 6);
+    const answers: unknown[] = [];
+    const answered = new Promise<void>((resolve) =>
+      lookupPinned("example.org", { all: true }, (error: unknown, addresses: unknown) => {
+        answers.push([error, addresses]);
+        resolve();
+      }),
+    );
+    expect(answers).toEqual([]);
+    await answered;
+    expect(answers).toEqual([[null, [{ address: "::1", family: 6 }]]]);
+  });
+});

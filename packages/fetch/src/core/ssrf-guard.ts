@@ -142,8 +142,13 @@ export function createPinnedLookup(address: string, family: 4 | 6) {
     const done = typeof options === "function" ? options : callback;
     const wantsAll = typeof options === "object" && options !== null && options.all === true;
     if (done === undefined) return;
-    if (wantsAll) done(null, [{ address, family }]);
-    else done(null, address, family);
+    // Always asynchronous, like dns.lookup: called back synchronously, a connect() that fails at
+    // once (ENETUNREACH for an IPv6 address on an IPv4-only host) emits its socket 'error' before
+    // the HTTP client has attached a listener, and the uncaught error ends the whole process.
+    process.nextTick(() => {
+      if (wantsAll) done(null, [{ address, family }]);
+      else done(null, address, family);
+    });
   };
 }
 
