@@ -1,6 +1,7 @@
 import type { AgentSearchRequest, AgentSearchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
+import { operatorSearchFields } from "../operator/operator-search-fields.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
@@ -23,18 +24,13 @@ function cutExcerpt(text: string, limit: number): string {
 
 /** The search layer's request: the agent's question with the operator's engines, SearXNG, policy and private-host setting. */
 function searchRequestFrom(request: AgentSearchRequest, operator: OperatorSettings): SearchRequest {
-  const search: SearchRequest = { query: request.query };
-  const engines = request.engines ?? operator.engines;
-  if (engines) search.engines = engines;
-  if (operator.searxngUrl) search.searxng_url = operator.searxngUrl;
+  const search: SearchRequest = { query: request.query, ...operatorSearchFields(operator, request.engines) };
   if (request.tier) search.tier = request.tier;
-  if (operator.policyFile) search.policy_file = operator.policyFile;
   if (request.explain) search.explain = true;
   if (request.limit) search.limit = request.limit;
   if (request.angles) search.angles = request.angles;
   if (request.time_range) search.time_range = request.time_range;
   if (request.language) search.language = request.language;
-  if (operator.allowPrivateHosts) search.allow_private_hosts = true;
   return search;
 }
 

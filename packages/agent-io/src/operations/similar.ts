@@ -1,6 +1,7 @@
 import type { AgentSimilarRequest, AgentSimilarResponse, HandlerResult, SearchRequest } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
+import { operatorSearchFields } from "../operator/operator-search-fields.js";
 import { AgentIoError } from "../errors.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
@@ -64,12 +65,7 @@ export async function runAgentSimilar(request: AgentSimilarRequest, operator: Op
     fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive },
   };
   if (request.search !== false) {
-    const searchRequest: SearchRequest = { query, limit };
-    const engines = request.engines ?? operator.engines;
-    if (engines) searchRequest.engines = engines;
-    if (operator.searxngUrl) searchRequest.searxng_url = operator.searxngUrl;
-    if (operator.policyFile) searchRequest.policy_file = operator.policyFile;
-    if (operator.allowPrivateHosts) searchRequest.allow_private_hosts = true;
+    const searchRequest: SearchRequest = { query, limit, ...operatorSearchFields(operator, request.engines) };
     const searched = await layers.search(searchRequest);
     data.search_outcome = searched.data?.outcome ?? searched.error?.code ?? null;
     data.from_search = (searched.data?.results ?? [])

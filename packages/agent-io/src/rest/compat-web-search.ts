@@ -1,6 +1,9 @@
 import type { Envelope, SearchRequest, SearchResponse } from "@websift/contracts";
 import { searchWeb } from "@websift/search";
 import { restErrorEnvelope } from "./rest-envelopes.js";
+import { neutralizeMarkers } from "../fence/untrusted-fence.js";
+import type { OperatorSettings } from "../operator/operator-settings.js";
+import { operatorSearchFields } from "../operator/operator-search-fields.js";
 
 /** The reply of the compatibility route (seed 004's WebSearchResponse). */
 export interface WebSearchCompatResponse {
@@ -25,7 +28,7 @@ function providerOf(found: SearchResponse | null): string {
  * It runs the search layer's entry point (ranked links with snippets, no page reading), the same
  * one behind web_search, so the two never drift; `provider` makes degradation visible.
  */
-export async function answerCompatWebSearch(params: URLSearchParams): Promise<Envelope<WebSearchCompatResponse>> {
+export async function answerCompatWebSearch(params: URLSearchParams, operator: OperatorSettings = {}): Promise<Envelope<WebSearchCompatResponse>> {
   const query = (params.get("query") ?? params.get("q") ?? "").trim();
   if (!query) return restErrorEnvelope("search", "invalid_request", "GET /api/system/web-search needs `query` (or `q`), e.g. ?query=http+429+retry-after.", { field: "query" });
   const rawMax = params.get("maxResults");
@@ -33,13 +36,14 @@ export async function answerCompatWebSearch(params: URLSearchParams): Promise<En
   if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 200) {
     return restErrorEnvelope("search", "invalid_request", `maxResults must be a whole number from 1 to 200, got "${rawMax}".`, { field: "maxResults" });
   }
-  const request: SearchRequest = { query, limit: maxResults };
+  const request: SearchRequest = { query, limit: maxResults, ...operatorSearchFields(operator) };
   const searched = await searchWeb(request);
   const found = searched.data;
   const data: WebSearchCompatResponse = {
     query,
     provider: providerOf(found),
-    results: (found?.results ?? []).slice(0, maxResults).map((result) => ({ title: result.title, url: result.url, snippet: result.snippet, engines: result.engines })),
+    // Titles and snippets are page-controlled and unfenced here: no marker copy may pass.
+    results: (found?.results ?? []).slice(0, maxResults).map((result) => ({ title: neutralizeMarkers(result.title), url: result.url, snippet: neutralizeMarkers(result.snippet), engines: result.engines })),
   };
   // The search layer's header (contract, request id, timing, warnings) is kept; only `data` is reshaped.
   return { ...searched, data } as Envelope<WebSearchCompatResponse>;
