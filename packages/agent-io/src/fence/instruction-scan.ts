@@ -19,7 +19,12 @@ export interface InstructionFinding {
   excerpt: string;
 }
 
-export function findInstructionLikeText(text: string): InstructionFinding[] {
+// Markdown's backslash escapes (turndown writes `<|im\_start|\>` and `\[INST\]`): undone before
+// scanning, so an escaped chat-template token is found like a plain one.
+const MARKDOWN_ESCAPE = /\\([\\`*_{}[\]()#+\-.!|<>~=])/g;
+
+export function findInstructionLikeText(markdownOrText: string): InstructionFinding[] {
+  const text = markdownOrText.replace(MARKDOWN_ESCAPE, "$1");
   const findings: InstructionFinding[] = [];
   for (const { name, pattern } of INSTRUCTION_PATTERNS) {
     const match = pattern.exec(text);

@@ -10,19 +10,57 @@ export interface Fence {
 
 const MARKER_WORD = "WEBSIFT_UNTRUSTED_CONTENT";
 // What may sit between the marker's words in a copy meant to pass for one: spaces, underscores,
-// dashes, dots, and Markdown's escapes and emphasis (turndown writes `WEBSIFT\_UNTRUSTED\_CONTENT\_END`).
-const GAP = String.raw`[\s_\-\u2010-\u2015.\\*~\x60]*`;
-// A marker word's letters in either case, ASCII or fullwidth (`ＷＥＢＳＩＦＴ` reads as WEBSIFT).
-function lettersOf(word: string): string {
-  return [...word]
-    .map((letter) => {
-      const forms = [letter.toUpperCase(), letter.toLowerCase()];
-      return `[${forms.join("")}${forms.map((form) => String.fromCodePoint(form.codePointAt(0)! + 0xfee0)).join("")}]`;
-    })
-    .join("");
+// dashes, dots, table pipes, and Markdown's escapes and emphasis (turndown writes
+// `WEBSIFT\_UNTRUSTED\_CONTENT\_END`). Matched on the folded text (see foldForMatching).
+const GAP = String.raw`[\s_\-\u2010-\u2015.\\*~\x60|]*`;
+const MARKER_COPY = new RegExp(`WEBSIFT${GAP}UNTRUSTED${GAP}CONTENT(?:${GAP}(?:BEGIN|END))?`, "gi");
+// Letters that look Latin but do not decompose to it (NFKD folds fullwidth, mathematical and
+// accented letters; these it leaves alone): Cyrillic and Greek capitals and small letters, dotless i, long s.
+const CONFUSABLES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ["АВЕІЈКМНОРСЅТХУ", "ABEIJKMHOPCSTXY"],
+    ["аеіјорсѕхуԁԍԛԝ", "aeijopcsxydgqw"],
+    ["ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"],
+    ["οινυτ", "oivut"],
+    ["ıſ", "is"],
+  ].flatMap(([from, to]) => [...from!].map((letter, index) => [letter, to![index]!])),
+);
+
+// The blocks holding characters that fold or look like Latin letters: Latin-1 and Latin Extended,
+// combining marks, Greek and Cyrillic, phonetic and Latin Extended Additional, super- and
+// subscripts, letterlike and enclosed forms, ligatures, fullwidth forms, and (as a high surrogate)
+// the mathematical alphanumerics.
+const CAN_IMITATE_LATIN = /[\u0080-\u052F\u1D00-\u1EFF\u2070-\u209F\u2100-\u24FF\uFB00-\uFB06\uFF00-\uFFEF\uD835]/;
+
+interface FoldedText {
+  text: string;
+  /** For each folded character, the start and end of the original characters it came from. */
+  starts: number[];
+  ends: number[];
 }
-// Any copy of the marker text (whatever nonce it claims) is neutralised wherever page text goes.
-const MARKER_COPY = new RegExp(`${lettersOf("WEBSIFT")}${GAP}${lettersOf("UNTRUSTED")}${GAP}${lettersOf("CONTENT")}(?:${GAP}(?:${lettersOf("BEGIN")}|${lettersOf("END")}))?`, "g");
+
+/**
+ * A copy of the text in which look-alike letters read as the Latin letters they imitate, for
+ * matching only: the page's text itself is never rewritten outside the matches.
+ */
+function foldForMatching(text: string): FoldedText {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let folded = "";
+  let index = 0;
+  for (const character of text) {
+    const next = index + character.length;
+    const plain = character.charCodeAt(0) < 0x80 ? character : (CONFUSABLES[character] ?? character.normalize("NFKD").replace(/\p{M}/gu, ""));
+    for (const unit of plain) {
+      folded += unit;
+      starts.push(index);
+      ends.push(next);
+    }
+    index = next;
+  }
+  return { text: folded, starts, ends };
+}
+
 // The markers open with `<<<`: a run of three or more opening angle brackets (or their Markdown
 // escapes and look-alikes) in page text is broken up, so a marker with disguised words still has no
 // frame. Closing runs stay: `>>>` is every Python prompt in documentation.
@@ -55,15 +93,22 @@ export interface Neutralized {
  */
 export function neutralizeMarkersCounted(text: string): Neutralized {
   let markers = 0;
-  const folded = text.replace(INVISIBLE, "");
-  const defused = folded
-    .replace(MARKER_COPY, () => {
-      markers += 1;
-      // Naming no marker word keeps neutralising idempotent: a second pass finds nothing to count.
-      return "[fence marker text removed]";
-    })
-    .replace(OPENING_RUN, (run) => run.replace(/\\/g, "").split("").join(" "));
-  return { text: defused, markers };
+  const visible = text.replace(INVISIBLE, "");
+  // Text with no character that can imitate a Latin letter (ASCII, CJK, ...) is matched as it is;
+  // anything else on its folded copy, mapped back.
+  const folded = CAN_IMITATE_LATIN.test(visible) ? foldForMatching(visible) : undefined;
+  let defused = "";
+  let kept = 0;
+  for (const match of (folded?.text ?? visible).matchAll(MARKER_COPY)) {
+    const start = folded ? folded.starts[match.index]! : match.index;
+    const end = folded ? folded.ends[match.index + match[0].length - 1]! : match.index + match[0].length;
+    markers += 1;
+    // Naming no marker word keeps neutralising idempotent: a second pass finds nothing to count.
+    defused += `${visible.slice(kept, start)}[fence marker text removed]`;
+    kept = end;
+  }
+  defused += visible.slice(kept);
+  return { text: defused.replace(OPENING_RUN, (run) => run.replace(/\\/g, "").split("").join(" ")), markers };
 }
 
 export function neutralizeMarkers(text: string): string {
