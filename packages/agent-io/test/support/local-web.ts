@@ -77,14 +77,14 @@ export interface FakeSearxngHit {
 }
 
 /** A SearXNG-compatible server: /search?format=json answers SearXNG JSON with the given hits. */
-export function startFakeSearxng(hits: (query: string) => FakeSearxngHit[]): Promise<LocalServer> {
+export function startFakeSearxng(hits: (query: string) => FakeSearxngHit[], unresponsive: Array<[string, string]> = []): Promise<LocalServer> {
   return listenLocal((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== "/search" || url.searchParams.get("format") !== "json") {
       response.writeHead(403, { "content-type": "text/plain" }).end("format not allowed");
       return;
     }
-    const body = { query: url.searchParams.get("q") ?? "", results: hits(url.searchParams.get("q") ?? ""), answers: [], suggestions: [], corrections: [], infoboxes: [], unresponsive_engines: [] };
+    const body = { query: url.searchParams.get("q") ?? "", results: hits(url.searchParams.get("q") ?? ""), answers: [], suggestions: [], corrections: [], infoboxes: [], unresponsive_engines: unresponsive };
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
 }
