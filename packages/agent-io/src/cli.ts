@@ -190,9 +190,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   if (command === "mcp" || command === "serve") {
-    const { checkOperatorSettings } = await import("./operator/check-operator-settings.js");
+    const { checkOperatorEngines, checkOperatorSettings } = await import("./operator/check-operator-settings.js");
     try {
       checkOperatorSettings(operator);
+      await checkOperatorEngines(operator);
     } catch (error) {
       process.stderr.write(`websift ${command}: ${(error as Error).message}\n`);
       return 2;

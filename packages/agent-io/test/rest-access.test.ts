@@ -63,7 +63,8 @@ describe("start-up settings", () => {
   it("a bind beyond loopback needs a token", () => {
     expect(() => resolveRestAccess({}, "0.0.0.0")).toThrow(/needs an API token/);
     expect(() => resolveRestAccess({}, "::")).toThrow(/needs an API token/);
-    expect(resolveRestAccess({ token: "t" }, "0.0.0.0").token).toBe("t");
+    expect(resolveRestAccess({ token: "t0123456789abcdef" }, "0.0.0.0").token).toBe("t0123456789abcdef");
+    expect(() => resolveRestAccess({ token: "short" }, "0.0.0.0")).toThrow(/at least 16/);
     expect(resolveRestAccess({}, "127.0.0.1").maxConcurrency).toBe(8);
     expect(resolveRestAccess({}, "localhost").token).toBeUndefined();
     expect(() => resolveRestAccess({ token: " " }, "127.0.0.1")).toThrow(/empty/);

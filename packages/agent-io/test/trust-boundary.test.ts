@@ -214,3 +214,11 @@ describe("the fence covers everything a page controls", () => {
     checkMarkers(similar, (envelopeOf(similar).data as { fence: { nonce: string } }).fence.nonce);
   });
 });
+
+describe("start-up checks of the engines", () => {
+  it("websift mcp --engines with an unknown name exits non-zero naming it", async () => {
+    const { code, stderr } = await startFails(["--engines", "duckduckgo,nosuchengine"]);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/unknown engine nosuchengine/);
+  });
+});

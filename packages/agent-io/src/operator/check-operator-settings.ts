@@ -49,3 +49,17 @@ export function checkOperatorSettings(settings: OperatorSettings): void {
   if (settings.storeDir !== undefined) checkStoreDir(settings.storeDir);
   if (settings.engines !== undefined && settings.engines.length === 0) throw new AgentIoError("invalid_config", "--engines names no engine; give a comma-separated list such as duckduckgo,wikipedia.", { field: "engines" });
 }
+
+/**
+ * The engines named by --engines exist (asked of the search layer's backend list, which touches no
+ * network), so a typo stops `websift mcp` / `websift serve` at start-up like it stops `websift search`.
+ */
+export async function checkOperatorEngines(settings: OperatorSettings): Promise<void> {
+  if (!settings.engines) return;
+  const { listSearchBackends } = await import("@websift/search");
+  const listed = await listSearchBackends({});
+  const known = new Set((listed.data?.backends ?? []).map((backend) => backend.name));
+  if (known.size === 0) return;
+  const unknown = settings.engines.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new AgentIoError("invalid_config", `--engines names unknown engine${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; known: ${[...known].join(", ")}.`, { field: "engines" });
+}

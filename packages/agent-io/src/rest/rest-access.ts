@@ -41,9 +41,13 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
  * listen on), binding beyond loopback without a token is refused: anyone on the network could
  * then drive the server.
  */
+const MIN_TOKEN_LENGTH = 16;
+
 export function resolveRestAccess(options: RestAccessOptions, bindHost?: string): ResolvedRestAccess {
   const token = options.token;
   if (token !== undefined && (token.trim() === "" || /\s/.test(token))) throw new AgentIoError("invalid_config", "The API token is empty or holds whitespace; a bearer token is one word.", { field: "token" });
+  // A short token is guessable over a few thousand requests; `openssl rand -hex 32` gives 64 characters.
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) throw new AgentIoError("invalid_config", `The API token has ${token.length} characters; use at least ${MIN_TOKEN_LENGTH} (e.g. openssl rand -hex 32).`, { field: "token" });
   const allowed: HostAuthority[] = (options.allowedHosts ?? []).map((entry) => {
     const parsed = parseAuthority(entry);
     if (!parsed) throw new AgentIoError("invalid_config", `--allowed-host must be NAME or NAME:PORT (e.g. websift.internal:8787), got "${entry}".`, { field: "allowed_host" });
