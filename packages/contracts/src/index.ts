@@ -36,4 +36,4 @@ export { verifyProviderPacts, describeVerdicts, type InteractionVerdict, type Pr
 export { readPactFiles, type PactFile, type PactInteraction, type PactFieldExpectation } from "./pact/pact-file.js";
 export { trackReads, type JsonTypeName, type ReadTracker } from "./pact/read-tracker.js";
 export type * from "./types.js";
-export { printEnvelope, readStdinText, usageErrorEnvelope, type PrintEnvelopeOptions } from "./cli-support.js";
+export { DEFAULT_CLI_INPUT_BYTES, printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type PrintEnvelopeOptions } from "./cli-support.js";

@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { printEnvelope, readStdinText, usageErrorEnvelope, type FormatResponse } from "@websift/contracts";
+import { printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type FormatResponse } from "@websift/contracts";
 import { formatDocument } from "./entry-point.js";
 
 const USAGE = `Usage: websift-format [REQUEST.json | -] [options]
@@ -41,7 +40,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (positionals.length > 1) throw new Error("Give at most one request file");
     const source = positionals[0];
-    const text = source === undefined || source === "-" ? await readStdinText() : await readFile(source, "utf8");
+    const text = source === undefined || source === "-" ? await readStdinText() : await readInputFileText(source);
     if (text.trim() === "") throw new Error("The request is empty: pass a FormatRequest JSON file or pipe one on stdin");
     let parsed: unknown;
     try {

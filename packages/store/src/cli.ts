@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { printEnvelope, readStdinText, usageErrorEnvelope, type StoreResponse } from "@websift/contracts";
+import { printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type StoreResponse } from "@websift/contracts";
 import { runStoreOperation } from "./entry-point.js";
 
 const USAGE = `Usage: websift-store <command> [args] [--store DIR] [--json]
@@ -78,7 +77,7 @@ export async function runCli(argv: string[]): Promise<number> {
       case "add": {
         if (!values.url) throw new Error("add needs --url URL");
         const source = rest[0];
-        const markdown = source === undefined || source === "-" ? await readStdinText() : await readFile(source, "utf8");
+        const markdown = source === undefined || source === "-" ? await readStdinText() : await readInputFileText(source);
         const page: Record<string, unknown> = { url: values.url, markdown };
         if (values.title) page["title"] = values.title;
         if (values["fetched-at"]) page["fetched_at"] = values["fetched-at"];
