@@ -2,7 +2,7 @@
 // Origin, a form post without JSON), an oversize or odd request, and a body that tries to widen
 // what the operator allowed. Nothing an attacker sends may run anything: the page server's and
 // SearXNG fixture's hit counts prove it.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,6 +73,30 @@ describe("websift serve refuses what the operator did not allow", () => {
     expect(reply.status).toBe(400);
     expect(reply.json?.error).toMatchObject({ code: "invalid_request", details: { field: "allow_private_hosts" } });
     expect(searxng.hits.length).toBe(before);
+  });
+
+  it("every route refuses every operator setting by name, in a body or a query, and runs nothing", async () => {
+    const values: Record<string, unknown> = { allow_private_hosts: true, store_dir: join(scratch, "planted"), policy_file: "/etc/passwd", searxng_url: bystander.base, config_dir: "/" };
+    const before = { pages: pages.hits.length, searxng: searxng.hits.length, bystander: bystander.hits.length };
+    for (const [field, value] of Object.entries(values)) {
+      const query = `${field}=${encodeURIComponent(String(value))}`;
+      const attempts = [
+        { method: "POST", path: "/v1/search", ...json({ query: "retry", extract: false, [field]: value }) },
+        { method: "GET", path: `/v1/search?q=retry&no_extract=1&${query}` },
+        { method: "POST", path: "/v1/fetch", ...json({ url: `${pages.base}/article`, [field]: value }) },
+        { method: "GET", path: `/v1/open/example.org~0123456789ab?${query}` },
+        { method: "POST", path: "/v1/contents", ...json({ urls: [`${pages.base}/article`], [field]: value }) },
+        { method: "POST", path: "/v1/similar", ...json({ target: `${pages.base}/article`, [field]: value }) },
+      ];
+      for (const attempt of attempts) {
+        const reply = await send(attempt);
+        expect(reply.status, `${attempt.method} ${attempt.path} ${field}`).toBe(400);
+        expect(reply.json?.error, `${attempt.method} ${attempt.path} ${field}`).toMatchObject({ code: "invalid_request", details: { field } });
+        expect(reply.text).not.toMatch(/root:|nologin/);
+      }
+    }
+    expect({ pages: pages.hits.length, searxng: searxng.hits.length, bystander: bystander.hits.length }).toEqual(before);
+    expect(existsSync(join(scratch, "planted"))).toBe(false);
   });
 
   it("policy_file and searxng_url in a query change nothing and leak nothing", async () => {
