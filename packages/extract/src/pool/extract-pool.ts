@@ -18,10 +18,10 @@ export function createExtractPool(options?: ExtractPoolOptions): ExtractPool {
   const extract = defineEntryPoint<ExtractRequest, ExtractResponse>({
     contract: "extract",
     layer: "extract",
-    handle: (request) => {
+    handle: (request, context) => {
       // Refused here, so an oversize page is never copied into a worker.
       assertInputSize(request, resolved.maxInputBytes);
-      return runner.run(request);
+      return runner.run(request, context.signal);
     },
   });
   return { extract, close: () => runner.close() };
@@ -31,7 +31,7 @@ let defaultPool: ExtractPool | undefined;
 
 /**
  * `extractContent` with isolation: the page is extracted in a shared default pool (min(2, cores) workers,
- * 20 s per page, 10 MB per page), created on first use. Its idle workers never keep the process alive.
+ * 20 s per page from the call, waiting included, 32 pages waiting at most, 10 MB per page), created on first use. Its idle workers never keep the process alive.
  */
 export const extractContentIsolated: EntryPoint<ExtractResponse> = (input, options) => {
   defaultPool ??= createExtractPool();

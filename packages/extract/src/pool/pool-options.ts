@@ -6,8 +6,14 @@ import { DEFAULT_MAX_INPUT_BYTES } from "../core/dom-limits.js";
 export interface ExtractPoolOptions {
   /** Worker threads; default min(2, CPU cores). */
   workers?: number;
-  /** Wall-clock budget of one page in a worker, in ms; default 20,000. The worker is terminated past it. */
+  /**
+   * Wall-clock budget of one page from the call, waiting for a worker included, in ms; default 20,000. A page
+   * still queued at its deadline is answered `busy`; one still running has its worker terminated
+   * (`extract_timeout`).
+   */
   timeoutMs?: number;
+  /** Pages that may wait for a worker; default 32. One more is answered `busy` at once. */
+  maxQueue?: number;
   /** Largest page accepted (UTF-8 bytes of `html`, decoded bytes of `body_base64`); default 10,000,000. */
   maxInputBytes?: number;
   /** V8 old-generation heap of each worker, in MB; default 1,024. A worker that runs out is replaced. */
@@ -24,8 +30,11 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 // 1 GB: the long-run CLI's heap, ~15x what the largest dev page needs (see bin/node-flags.js).
 export const DEFAULT_MAX_HEAP_MB = 1024;
 export const DEFAULT_IDLE_MS = 30_000;
+// 32 waiting pages: 16x the default workers; the REST server's gate (8 requests) never fills it, a batch
+// caller that floods the pool is told to slow down rather than queue minutes of work.
+export const DEFAULT_MAX_QUEUE = 32;
 
-const KEYS = new Set(["workers", "timeoutMs", "maxInputBytes", "maxHeapMb", "idleMs"]);
+const KEYS = new Set(["workers", "timeoutMs", "maxQueue", "maxInputBytes", "maxHeapMb", "idleMs"]);
 
 export function resolvePoolOptions(options: ExtractPoolOptions = {}): ResolvedPoolOptions {
   for (const key of Object.keys(options)) {
@@ -34,6 +43,7 @@ export function resolvePoolOptions(options: ExtractPoolOptions = {}): ResolvedPo
   return {
     workers: positive("workers", options.workers, Math.max(1, Math.min(2, availableParallelism()))),
     timeoutMs: positive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    maxQueue: positive("maxQueue", options.maxQueue, DEFAULT_MAX_QUEUE),
     maxInputBytes: positive("maxInputBytes", options.maxInputBytes, DEFAULT_MAX_INPUT_BYTES),
     maxHeapMb: positive("maxHeapMb", options.maxHeapMb, DEFAULT_MAX_HEAP_MB),
     idleMs: positive("idleMs", options.idleMs, DEFAULT_IDLE_MS),
