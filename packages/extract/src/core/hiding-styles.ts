@@ -1,22 +1,45 @@
 // CSS declarations that hide text from a reader of the rendered page, each named by the rule reported in
 // `hidden_content.samples[].reason`. Used for inline `style` attributes and for the bodies of the page's
-// own simple class/id rules (stylesheet-hiding.ts). Each test reads one declaration block.
+// own simple stylesheet rules (stylesheet-hiding.ts). Each test reads one declaration block, normalised
+// first (`normaliseDeclarations`) so that comments and CSS escapes cannot disguise a declaration.
+import { parseColor, unreadableOn, INVISIBLE_ALPHA } from "./colors.js";
 
 /** Why an element counts as hidden; the reason reported to callers. */
 export type HidingReason =
   | "display:none"
   | "visibility:hidden"
+  | "content-visibility:hidden"
   | "opacity:0"
+  | "filter:opacity(0)"
   | "font-size:0"
+  | "font-size:tiny"
   | "off-screen"
   | "text-indent"
   | "clip"
   | "collapsed-box"
   | "transform:scale(0)"
   | "color-equals-background"
+  | "transparent-color"
   | "hidden-attribute"
   | "aria-hidden"
   | "visually-hidden-class";
+
+/**
+ * A declaration block as the browser reads it: comments gone (a comment between `display:` and `none`),
+ * CSS escapes decoded (`n\one`, `\6e one`), whitespace collapsed, lower case. Cheap when there is nothing
+ * to decode.
+ */
+export function normaliseDeclarations(block: string): string {
+  let s = block;
+  if (s.includes("/*")) s = s.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, "");
+  if (s.includes("\\")) s = s.replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi, (_, hex: string | undefined, ch: string | undefined) => (hex ? codePoint(hex) : ch!));
+  return s.replace(/\s+/g, " ").toLowerCase();
+}
+
+function codePoint(hex: string): string {
+  const n = Number.parseInt(hex, 16);
+  return n === 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff) ? "\ufffd" : String.fromCodePoint(n);
+}
 
 // One compiled pattern per property: this runs for every styled element of a page.
 const PATTERNS = new Map<string, RegExp>();
@@ -33,30 +56,108 @@ export function declaration(block: string, prop: string): string | null {
 const ZERO = /^[-+]?0*\.?0+(?:px|em|rem|%|pt|vw|vh)?$/;
 // Far enough off-screen that no layout shows it: -1000px and beyond, or -100em/-100% and beyond.
 const FAR_NEGATIVE = /^-(?:\d{4,}(?:\.\d+)?px|\d{3,}(?:\.\d+)?(?:em|rem|vw|vh)|(?:[1-9]\d{2,}|100)(?:\.\d+)?%)$/;
+// Margins and translations move boxes by design (negative margins, slide-in panels); only -5000px and
+// beyond is a hiding place.
+const FAR_SHIFT_PX = -5000;
+// Below 2px no glyph is legible; 0.125em is 2px of a 16px font.
+const TINY_FONT: Record<string, number> = { px: 2, pt: 1.5, em: 0.125, rem: 0.125, "%": 12.5, vw: 0.1, vh: 0.1 };
 
 /**
- * The first hiding declaration of a block, or null. `display:none` and `visibility` come first so the
- * reason matches the strongest rule. opacity:0 is not checked here: see `hidesByOpacity`.
+ * The first hiding declaration of a normalised block, or null. `display:none` and `visibility` come first
+ * so the reason matches the strongest rule. opacity:0 is not checked here: see `hidesByOpacity`.
  */
 export function hidingDeclaration(block: string): HidingReason | null {
   if (!block) return null;
   if (declaration(block, "display") === "none") return "display:none";
   const visibility = declaration(block, "visibility");
   if (visibility === "hidden" || visibility === "collapse") return "visibility:hidden";
+  if (declaration(block, "content-visibility") === "hidden") return "content-visibility:hidden";
   const fontSize = declaration(block, "font-size");
-  if (fontSize !== null && ZERO.test(fontSize)) return "font-size:0";
+  if (fontSize !== null) {
+    if (ZERO.test(fontSize)) return "font-size:0";
+    if (tinyLength(fontSize, TINY_FONT)) return "font-size:tiny";
+  }
   for (const side of ["left", "top", "right"]) {
     const v = declaration(block, side);
     if (v !== null && FAR_NEGATIVE.test(v)) return "off-screen";
   }
+  if (farMargin(block)) return "off-screen";
   const indent = declaration(block, "text-indent");
   if (indent !== null && FAR_NEGATIVE.test(indent)) return "text-indent";
   if (clipsAway(block)) return "clip";
-  if (collapsedBox(block)) return "collapsed-box";
-  if (scaledToZero(declaration(block, "transform"))) return "transform:scale(0)";
-  const color = normaliseColor(declaration(block, "color"));
-  if (color !== null && color === normaliseColor(backgroundColor(block))) return "color-equals-background";
-  return null;
+  if (collapsedBox(block) || tinyBox(block)) return "collapsed-box";
+  const transform = declaration(block, "transform");
+  if (scaledToZero(transform)) return "transform:scale(0)";
+  if (translatedAway(transform) && !ANIMATED.test(block)) return "off-screen";
+  if (filteredToZero(declaration(block, "filter"))) return "filter:opacity(0)";
+  return colorHiding(block);
+}
+
+/** A text colour no one sees: transparent, or unreadable on the background the same block declares. */
+function colorHiding(block: string): HidingReason | null {
+  const color = textColor(block);
+  if (color === null) return null;
+  if (color.a <= INVISIBLE_ALPHA) return "transparent-color";
+  const bg = parseColor(backgroundColor(block));
+  return bg !== null && bg.a === 1 && unreadableOn(color, bg) ? "color-equals-background" : null;
+}
+
+// Text whose glyphs something else draws: gradient text (`background-clip:text`, a transparent colour
+// showing the background through the letters), a text fill or stroke colour, a text shadow.
+const OTHER_PAINT = /(?<![-\w])(?:-webkit-)?(?:background-clip|text-fill-color|text-stroke|text-shadow)\s*:/;
+
+/** The block's text colour, or null when it sets none, sets one we cannot read, or paints glyphs another way. */
+export function textColor(block: string): ReturnType<typeof parseColor> {
+  const value = declaration(block, "color");
+  if (value === null || OTHER_PAINT.test(block)) return null;
+  return parseColor(value);
+}
+
+function tinyLength(value: string, limits: Record<string, number>): boolean {
+  const m = /^(\d*\.?\d+(?:e-?\d+)?)(px|pt|em|rem|%|vw|vh)$/.exec(value);
+  if (!m) return false;
+  const limit = limits[m[2]!];
+  return limit !== undefined && Number(m[1]) < limit;
+}
+
+function pxBeyondShift(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const m = /^(-\d+(?:\.\d+)?)px$/.exec(value);
+  return m !== null && Number(m[1]) <= FAR_SHIFT_PX;
+}
+
+/** `margin-left`/`margin-top` (or the `margin` shorthand's left or top) at -5000px or beyond. */
+function farMargin(block: string): boolean {
+  if (!block.includes("margin")) return false;
+  if (pxBeyondShift(declaration(block, "margin-left") ?? undefined) || pxBeyondShift(declaration(block, "margin-top") ?? undefined)) return true;
+  const short = declaration(block, "margin");
+  if (short === null) return false;
+  const parts = short.split(" ");
+  // top [right [bottom [left]]]: left is the 4th, else the 2nd (right) value.
+  return pxBeyondShift(parts[0]) || pxBeyondShift(parts.length === 4 ? parts[3] : parts[1]);
+}
+
+// A transform or position that animates: the start state of a transition is no hiding place.
+const ANIMATED = /(?<![-\w])(?:-webkit-|-moz-|-ms-)?(?:transition|animation)\s*:/i;
+
+/** `translate(-9999px, …)`, `translateX(-9999px)`, `translate3d(…)`, `translateY(-9999px)`: -5000px or beyond. */
+function translatedAway(transform: string | null): boolean {
+  if (transform === null || !transform.includes("translate")) return false;
+  for (const m of transform.matchAll(/translate(x|y|3d)?\(([^)]*)\)/g)) {
+    const args = m[2]!.split(/\s*,\s*|\s+/).filter(Boolean);
+    const values = m[1] === "x" || m[1] === "y" ? args.slice(0, 1) : args.slice(0, 2);
+    if (values.some((v) => pxBeyondShift(v))) return true;
+  }
+  return false;
+}
+
+/** `filter: opacity(0)` (or a near-zero amount), alone or among other filters. */
+function filteredToZero(filter: string | null): boolean {
+  if (filter === null) return false;
+  const m = /(?:^|\s)opacity\(\s*([\d.]+)(%)?\s*\)/.exec(filter);
+  if (!m) return false;
+  const n = Number(m[1]) / (m[2] ? 100 : 1);
+  return Number.isFinite(n) && n <= 0.01;
 }
 
 // An element in motion: animation libraries (Webflow, GSAP, scroll reveals) render content at opacity 0,
@@ -106,31 +207,40 @@ function collapsedBox(block: string): boolean {
   return false;
 }
 
-function scaledToZero(transform: string | null): boolean {
-  if (transform === null) return false;
-  return /scale[xy]?\(\s*0(?:\.0+)?\s*[,)]/.test(transform) || /scale\(\s*[^,)]+,\s*0(?:\.0+)?\s*\)/.test(transform);
+/**
+ * A box of at most 1px by 1px whose overflow is cut and that no clip explains (a clipped one is `clip`):
+ * the screen-reader pattern without its clip, which shows at most one pixel of the text.
+ */
+function tinyBox(block: string): boolean {
+  if (IN_MOTION.test(block)) return false;
+  // A 0x0 absolutely positioned box is where layout scripts measure content (see collapsedBox); one pixel
+  // or more is the screen-reader pattern.
+  const absolute = declaration(block, "position") === "absolute";
+  const overflow = declaration(block, "overflow") ?? declaration(block, "overflow-y") ?? declaration(block, "overflow-x");
+  if (overflow === null || !/^(?:hidden|clip)/.test(overflow)) return false;
+  const atMostOnePx = (props: string[]): boolean =>
+    props.some((prop) => {
+      const v = declaration(block, prop);
+      return v !== null && (absolute ? /^(?:0?\.\d*[1-9]\d*|1(?:\.0+)?)px$/.test(v) : ZERO.test(v) || /^(?:0?\.\d+|1(?:\.0+)?)px$/.test(v));
+    });
+  return atMostOnePx(["height", "max-height"]) && atMostOnePx(["width", "max-width"]);
 }
 
-function backgroundColor(block: string): string | null {
+/** `scale(x)`, `scaleX(x)`, `scaleY(x)`, `scale(x, y)`, `scale3d(…)` with a factor of at most 0.01 either way. */
+function scaledToZero(transform: string | null): boolean {
+  if (transform === null || !transform.includes("scale")) return false;
+  for (const m of transform.matchAll(/scale(?:x|y|3d)?\(([^)]*)\)/g)) {
+    const factors = m[1]!.split(/\s*,\s*|\s+/).filter(Boolean).slice(0, 2).map(Number);
+    if (factors.some((f) => Number.isFinite(f) && Math.abs(f) <= 0.01)) return true;
+  }
+  return false;
+}
+
+/** A block's background colour value: `background-color`, or the `background` shorthand when it is a plain colour. */
+export function backgroundColor(block: string): string | null {
   const bg = declaration(block, "background-color");
   if (bg !== null) return bg;
   // `background: #fff url(...)` draws the image over the colour; only a plain colour counts.
   const short = declaration(block, "background");
-  return short !== null && !/url\(|gradient\(/.test(short) ? short : null;
-}
-
-const NAMED: Record<string, string> = { white: "#ffffff", black: "#000000" };
-
-/** A colour as #rrggbb when it is written plainly (named white/black, hex, opaque rgb/rgba); else null. */
-export function normaliseColor(value: string | null): string | null {
-  if (value === null) return null;
-  const v = value.replace(/\s+/g, "");
-  if (NAMED[v]) return NAMED[v];
-  let m = /^#([0-9a-f]{3})$/.exec(v);
-  if (m) return `#${[...m[1]!].map((c) => c + c).join("")}`;
-  m = /^#([0-9a-f]{6})(?:ff)?$/.exec(v);
-  if (m) return `#${m[1]}`;
-  const rgb = /^rgba?\((\d{1,3}),(\d{1,3}),(\d{1,3})(?:,(1|1\.0+|100%))?\)$/.exec(v);
-  if (rgb) return `#${rgb.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, "0")).join("")}`;
-  return null;
+  return short !== null && !/url\(|gradient\(|image-set\(/.test(short) ? short : null;
 }

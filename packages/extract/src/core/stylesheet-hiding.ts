@@ -1,6 +1,9 @@
-// Classes and ids that the page's own inline <style> blocks hide with a simple top-level rule
-// (`.x{display:none}`, `#y{opacity:0}`). External stylesheets are not fetched, so this is a lower bound.
-import { hidesByOpacity, hidingDeclaration, type HidingReason } from "./hiding-styles.js";
+// What the page's own inline <style> blocks hide with a simple top-level rule: classes and ids
+// (`.x{display:none}`, `#y{opacity:0}`), and compound selectors the DOM matches cheaply (`[data-h]`,
+// `p[hidden-x]`, `p.note`, `.a.b`). Also the text and background colours simple class rules give, for the
+// "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
+import { parseColor, type Rgba } from "./colors.js";
+import { backgroundColor, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
 
 export interface HiddenSelectors {
   /** Hidden class name -> the rule that hides it. */
@@ -8,10 +11,24 @@ export interface HiddenSelectors {
   ids: Map<string, HidingReason>;
   /** `.class` and `#id` selectors hidden by visibility:hidden alone, never by display:none. */
   visibilityOnly: Set<string>;
+  /** Compound selectors (no combinator, no pseudo-class) the page hides, matched with the DOM. */
+  compound: Array<{ selector: string; reason: HidingReason }>;
+  /** Class -> the text colour its one simple rule sets (no other rule for the class sets a colour). */
+  classColors: Map<string, Rgba>;
+  /** Class -> its background: a colour, or null when it draws an image or several rules set it. */
+  classBackgrounds: Map<string, Rgba | null>;
+  /** Classes, ids (`.x`, `#y`) and element names some other rule gives a background we do not follow. */
+  unknownBackgrounds: Set<string>;
+  /** The page loads stylesheets we do not see (<link rel=stylesheet>, a preloaded style, @import). */
+  externalCss: boolean;
+}
+
+export function emptyHiddenSelectors(): HiddenSelectors {
+  return { classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false };
 }
 
 // Cheap test for "could any rule here hide something", so pages without such rules skip the parse.
-const MAY_HIDE = /(?<![-\w])(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*\.?0|font-size\s*:\s*0|clip|text-indent\s*:\s*-|scale[xy]?\(\s*0|(?:left|top|right)\s*:\s*-\d{3}|overflow\s*:\s*(?:hidden|clip)|color\s*:)/i;
+const MAY_HIDE = /(?<![-\w])(?:display\s*:|visibility\s*:|opacity|font-size\s*:|clip|text-indent\s*:\s*-|scale|translate|margin|(?:left|top|right)\s*:\s*-\d{3}|overflow\s*:|color\s*:|filter\s*:|content-visibility)|\\|\/\*/i;
 
 // Class names of scroll-reveal and fade-in helpers (`.et-pb-before-scroll-animation{opacity:0}`): script
 // adds a class or an inline style that shows them, so opacity 0 there is a start state.
@@ -21,69 +38,185 @@ const ANIMATION_NAME = /anim|fade|reveal|scroll|motion|aos|wow|appear|transition
 // `.reveal.is-visible{opacity:1}`, an @media override) means the hiding is a state, not a hiding place.
 const RESET_PROPERTIES: Partial<Record<HidingReason, RegExp>> = {
   "opacity:0": /(?<![-\w])opacity\s*:/i,
+  "filter:opacity(0)": /(?<![-\w])filter\s*:/i,
+  "content-visibility:hidden": /(?<![-\w])content-visibility\s*:/i,
   "font-size:0": /(?<![-\w])font-size\s*:/i,
-  "off-screen": /(?<![-\w])(?:left|top|right|position)\s*:/i,
+  "font-size:tiny": /(?<![-\w])font-size\s*:/i,
+  "off-screen": /(?<![-\w])(?:left|top|right|position|margin|margin-left|margin-top|transform)\s*:/i,
   "text-indent": /(?<![-\w])text-indent\s*:/i,
   clip: /(?<![-\w])(?:clip|clip-path|position)\s*:/i,
   "collapsed-box": /(?<![-\w])(?:height|max-height|width|max-width|overflow)\s*:/i,
   "transform:scale(0)": /(?<![-\w])transform\s*:/i,
   "color-equals-background": /(?<![-\w])(?:color|background|background-color)\s*:/i,
+  "transparent-color": /(?<![-\w])(?:color|background-clip|-webkit-background-clip|-webkit-text-fill-color)\s*:/i,
 };
+
+// One compound selector: an optional element name, then classes, ids and attribute tests, no combinator
+// and no pseudo-class (`p[hidden-x]`, `[data-h]`, `div.note`, `.a.b`, `[data-state="off"]`).
+const COMPOUND = /^(?:[a-z][a-z0-9-]*|\*)?(?:\.[\w-]+|#[\w-]+|\[\s*[a-z_][\w-]*\s*(?:[~|^$*]?=\s*(?:"[^"\\]*"|'[^'\\]*'|[\w-]+)\s*)?\])+$/i;
+// What the walk already removes, so a rule for it adds nothing.
+const ALREADY_HIDDEN = /^(?:\*|[a-z]+)?\[\s*(?:hidden|aria-hidden)(?![\w-])/i;
+// Elements whose hiding means nothing for the body walk (it starts inside <body>).
+const OUTSIDE_WALK = /^(?:html|body|head)(?![\w-])/i;
+// A rule that also hides custom elements (`rhcl-card, [slot]{visibility:hidden}`) keeps web components
+// from flashing unstyled until their script defines them; its compound selectors are the same load guard.
+const CUSTOM_ELEMENT = /(?:^|,)\s*[a-z][a-z0-9]*-[\w-]*\s*(?=,|$)/i;
+// `[v-cloak]`, `[x-cloak]`, `[ng-cloak]`: framework markers removed once the page's script has run.
+const CLOAK = /\[\s*(?:[\w-]*-)?cloak\b/i;
+// The tokens that name what a selector matches: `.class`, `#id`, `[attribute`.
+const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
+const tokensOf = (selector: string): string[] => Array.from(selector.matchAll(TOKENS), (m) => m[0].replace(/\s+/g, ""));
 
 /**
  * A class that any @media rule shows again (mobile-first CSS: hidden by default, `display:block` from some
- * width) is not hidden on a desktop and stays. Compound selectors are skipped: matching them needs the
- * cascade, and a wrong guess would delete content.
+ * width) is not hidden on a desktop and stays. Selectors with combinators or pseudo-classes are skipped:
+ * matching them needs the cascade, and a wrong guess would delete content.
  */
 export function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): HiddenSelectors {
-  const out: HiddenSelectors = { classes: new Map(), ids: new Map(), visibilityOnly: new Set() };
-  const byDisplay = new Set<string>();
+  const out = emptyHiddenSelectors();
   let css = extraCss;
   for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
+  out.externalCss = /@import\b/i.test(css) || loadsStylesheets(doc);
   if (!css || !MAY_HIDE.test(css)) return out;
+  const byDisplay = new Set<string>();
   const shown = new Set<string>();
   const rules = cssRules(css);
-  const hiddenBy = new Map<string, { reason: HidingReason; rule: CssRule }>();
+  const hiddenBy = new Map<string, { reason: HidingReason; rule: CssRule; keys: string[] }>();
   for (const rule of rules) {
     const reason = hidingDeclaration(rule.body) ?? (hidesByOpacity(rule.body) ? "opacity:0" : null);
-    const displays = /(?<![-\w])display\s*:\s*(?!none)[a-z]/i.test(rule.body);
+    const displays = /(?<![-\w])display\s*:\s*(?!none)[a-z]/.test(rule.body);
+    const guard = reason !== null && CUSTOM_ELEMENT.test(rule.selectors);
     for (const sel of rule.selectors.split(",")) {
       const s = sel.trim();
       if (rule.inAtRule) {
-        if (displays) for (const m of s.matchAll(/[.#][\w-]+/g)) shown.add(m[0]);
+        if (displays) for (const key of tokensOf(s)) shown.add(key);
         continue;
       }
-      if (reason === null || !/^[.#][\w-]+$/.test(s)) continue;
+      if (reason === null || !COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
+      if (!/^[.#][\w-]+$/.test(s) && (guard || CLOAK.test(s))) continue;
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
-      hiddenBy.set(s, { reason, rule });
+      const keys = tokensOf(s);
+      if (keys.length === 0) continue;
+      hiddenBy.set(s, { reason, rule, keys });
+      if (!/^[.#][\w-]+$/.test(s)) continue;
       if (reason === "display:none") byDisplay.add(s);
       else if (reason === "visibility:hidden") out.visibilityOnly.add(s);
     }
   }
   const reset = resetSelectors(rules, hiddenBy);
-  for (const [s, { reason }] of hiddenBy) {
-    if (reset.has(s)) continue;
-    (s.startsWith(".") ? out.classes : out.ids).set(s.slice(1), reason);
+  for (const [s, { reason, keys }] of hiddenBy) {
+    if (reset.has(s) || keys.some((k) => shown.has(k))) continue;
+    if (/^[.#][\w-]+$/.test(s)) (s.startsWith(".") ? out.classes : out.ids).set(s.slice(1), reason);
+    else out.compound.push({ selector: s, reason });
   }
-  for (const s of shown) (s.startsWith(".") ? out.classes : out.ids).delete(s.slice(1));
   for (const s of byDisplay) out.visibilityOnly.delete(s);
+  colorsOfClasses(rules, out);
   return out;
 }
 
-/** Selectors hidden by a newer rule that some other rule for the same class or id sets back. */
-function resetSelectors(rules: CssRule[], hiddenBy: Map<string, { reason: HidingReason; rule: CssRule }>): Set<string> {
+/** Whether the document loads a stylesheet from elsewhere (which may set any colour on anything). */
+function loadsStylesheets(doc: Document): boolean {
+  for (const link of Array.from(doc.querySelectorAll("link[rel]"))) {
+    const rel = (link.getAttribute("rel") ?? "").toLowerCase();
+    if (/(?:^|\s)stylesheet(?:\s|$)/.test(rel) || (/(?:^|\s)preload(?:\s|$)/.test(rel) && (link.getAttribute("as") ?? "").toLowerCase() === "style")) return true;
+  }
+  return false;
+}
+
+const SETS_COLOR = /(?<![-\w])(?:color|-webkit-text-fill-color|background-clip|-webkit-background-clip)\s*:/;
+const SETS_BACKGROUND = /(?<![-\w])background(?:-color|-image)?\s*:/;
+// Element names in a selector (`header`, `.x > p`): a background set on one is not followed.
+const ELEMENT_NAMES = /(?:^|[\s>+~,(])([a-z][a-z0-9]*)(?=[\s>+~,.#[:)]|$)/gi;
+
+/**
+ * The text colour and background simple `.class{…}` rules give. A class counts only when exactly one rule
+ * anywhere (at-rules and compound selectors included) sets its colour, so a `.dark .x{color:#000}` or an
+ * @media override makes it unknown. Backgrounds that other rules set go to `unknownBackgrounds`.
+ */
+function colorsOfClasses(rules: CssRule[], out: HiddenSelectors): void {
+  const colorRules = new Map<string, number>();
+  const backgroundRules = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
+  for (const rule of rules) {
+    const color = SETS_COLOR.test(rule.body);
+    const background = SETS_BACKGROUND.test(rule.body);
+    if (!color && !background) continue;
+    for (const sel of rule.selectors.split(",")) {
+      const s = sel.trim();
+      const simple = !rule.inAtRule && /^\.[\w-]+$/.test(s);
+      for (const key of tokensOf(s)) {
+        if (color) count(colorRules, key);
+        if (background) count(backgroundRules, key);
+      }
+      if (simple) {
+        const cls = s.slice(1);
+        if (color) {
+          const c = textColor(rule.body);
+          if (c) out.classColors.set(cls, c);
+        }
+        if (background) {
+          const value = backgroundColor(rule.body);
+          out.classBackgrounds.set(cls, value === null || /background-image\s*:\s*(?!none)/.test(rule.body) ? null : parseColor(value));
+        }
+      } else if (background) {
+        for (const key of tokensOf(s)) out.unknownBackgrounds.add(key);
+        for (const m of s.matchAll(ELEMENT_NAMES)) out.unknownBackgrounds.add(m[1]!.toLowerCase());
+      }
+    }
+  }
+  for (const cls of out.classColors.keys()) if ((colorRules.get(`.${cls}`) ?? 0) > 1) out.classColors.delete(cls);
+  for (const cls of out.classBackgrounds.keys()) if ((backgroundRules.get(`.${cls}`) ?? 0) > 1) out.classBackgrounds.set(cls, null);
+}
+
+/**
+ * The elements the compound hidden selectors match, each with its rule: one DOM query for all of them,
+ * then a `matches` per selector for the few elements found. A selector the DOM cannot parse is skipped.
+ */
+export function matchCompoundSelectors(root: ParentNode, hidden: HiddenSelectors): Map<Element, HidingReason> {
+  const hits = new Map<Element, HidingReason>();
+  if (hidden.compound.length === 0) return hits;
+  let usable = hidden.compound;
+  let found: Element[];
+  try {
+    found = Array.from(root.querySelectorAll(usable.map((c) => c.selector).join(",")));
+  } catch {
+    // One selector the DOM cannot parse: find it (one query each, only on such pages) and leave it out.
+    usable = usable.filter(({ selector }) => {
+      try {
+        root.querySelector(selector);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    found = usable.length === 0 ? [] : Array.from(root.querySelectorAll(usable.map((c) => c.selector).join(",")));
+  }
+  for (const el of found) {
+    const rule = usable.find(({ selector }) => el.matches(selector));
+    if (rule) hits.set(el, rule.reason);
+  }
+  return hits;
+}
+
+/** Selectors hidden by a newer rule that some other rule for the same class, id or attribute sets back. */
+function resetSelectors(rules: CssRule[], hiddenBy: Map<string, { reason: HidingReason; rule: CssRule; keys: string[] }>): Set<string> {
   const reset = new Set<string>();
-  const watched = new Map<string, RegExp>();
-  for (const [s, { reason }] of hiddenBy) {
+  const watched = new Map<string, Array<{ selector: string; props: RegExp; rule: CssRule }>>();
+  for (const [s, { reason, rule, keys }] of hiddenBy) {
     const props = RESET_PROPERTIES[reason];
-    if (props) watched.set(s, props);
+    if (!props) continue;
+    for (const key of keys) {
+      const list = watched.get(key) ?? [];
+      list.push({ selector: s, props, rule });
+      watched.set(key, list);
+    }
   }
   if (watched.size === 0) return reset;
   for (const rule of rules) {
-    for (const m of rule.selectors.matchAll(/[.#][\w-]+/g)) {
-      const props = watched.get(m[0]);
-      if (!props || hiddenBy.get(m[0])!.rule === rule) continue;
-      if (props.test(rule.body)) reset.add(m[0]);
+    for (const key of tokensOf(rule.selectors)) {
+      for (const w of watched.get(key) ?? []) {
+        if (w.rule !== rule && w.props.test(rule.body)) reset.add(w.selector);
+      }
     }
   }
   return reset;
@@ -115,7 +248,7 @@ function cssRules(css: string): CssRule[] {
       const open = stack.pop();
       if (open) {
         if (open.selector.startsWith("@")) atDepth--;
-        else rules.push({ selectors: open.selector, body: text.slice(open.start, i), inAtRule: atDepth > 0 });
+        else rules.push({ selectors: open.selector, body: normaliseDeclarations(text.slice(open.start, i)), inAtRule: atDepth > 0 });
       }
       start = i + 1;
     } else if (stack.length === 0 || stack[stack.length - 1]!.selector.startsWith("@")) {
