@@ -8,6 +8,8 @@ import {
   type AgentSearchResponse,
   type AgentSimilarRequest,
   type AgentSimilarResponse,
+  type ContractName,
+  type HandlerResult,
 } from "@websift/contracts";
 import { productionLayers, type Layers } from "./layers.js";
 import { runAgentContents } from "./operations/contents.js";
@@ -27,47 +29,15 @@ export type AgentDefaults = OperatorSettings;
 export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: Layers = productionLayers) {
   // A frozen copy: a caller mutating its options object later does not change a running server.
   const settings: OperatorSettings = Object.freeze({ ...operator, ...(operator.engines ? { engines: [...operator.engines] } : {}) });
+  // Every operation: operator fields refused by name, then the contract's own validation.
+  const agentEntry = <TRequest, TResponse>(contract: ContractName, handle: (request: TRequest) => Promise<HandlerResult<TResponse>>) =>
+    refusingOperatorFields(contract, defineEntryPoint<TRequest, TResponse>({ contract, layer: "agent-io", handle }));
   return {
-    search: refusingOperatorFields(
-      "agent-search",
-      defineEntryPoint<AgentSearchRequest, AgentSearchResponse>({
-        contract: "agent-search",
-        layer: "agent-io",
-        handle: (request) => runAgentSearch(request, settings, layers),
-      }),
-    ),
-    fetch: refusingOperatorFields(
-      "agent-page",
-      defineEntryPoint<AgentPageRequest, AgentPageResponse>({
-        contract: "agent-page",
-        layer: "agent-io",
-        handle: (request) => runAgentFetch(request, settings, layers),
-      }),
-    ),
-    open: refusingOperatorFields(
-      "agent-page",
-      defineEntryPoint<AgentPageRequest, AgentPageResponse>({
-        contract: "agent-page",
-        layer: "agent-io",
-        handle: (request) => runAgentOpen(request, settings, layers),
-      }),
-    ),
-    contents: refusingOperatorFields(
-      "agent-contents",
-      defineEntryPoint<AgentContentsRequest, AgentContentsResponse>({
-        contract: "agent-contents",
-        layer: "agent-io",
-        handle: (request) => runAgentContents(request, settings, layers),
-      }),
-    ),
-    findSimilar: refusingOperatorFields(
-      "agent-similar",
-      defineEntryPoint<AgentSimilarRequest, AgentSimilarResponse>({
-        contract: "agent-similar",
-        layer: "agent-io",
-        handle: (request) => runAgentSimilar(request, settings, layers),
-      }),
-    ),
+    search: agentEntry<AgentSearchRequest, AgentSearchResponse>("agent-search", (request) => runAgentSearch(request, settings, layers)),
+    fetch: agentEntry<AgentPageRequest, AgentPageResponse>("agent-page", (request) => runAgentFetch(request, settings, layers)),
+    open: agentEntry<AgentPageRequest, AgentPageResponse>("agent-page", (request) => runAgentOpen(request, settings, layers)),
+    contents: agentEntry<AgentContentsRequest, AgentContentsResponse>("agent-contents", (request) => runAgentContents(request, settings, layers)),
+    findSimilar: agentEntry<AgentSimilarRequest, AgentSimilarResponse>("agent-similar", (request) => runAgentSimilar(request, settings, layers)),
   };
 }
 

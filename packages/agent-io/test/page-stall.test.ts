@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAgentIo, PACKAGE_DIR, WEBSIFT_BIN } from "./support/local-web.js";
+import { startServe, type ServeProcess } from "./rest-harness.js";
+import { buildAgentIo } from "./support/local-web.js";
 
 // A page built to cost CPU (3,000 nested divs took 71 s on the event loop before extraction moved
 // to worker threads) must not stall the server: /healthz keeps answering while it is read.
@@ -17,16 +16,8 @@ const NESTED = `<!doctype html><html><head><title>Nested</title></head><body>${"
 let pageServer: Server;
 let pageBase: string;
 let scratch: string;
-let server: ChildProcess;
+let serve: ServeProcess;
 let base: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   buildAgentIo();
@@ -34,31 +25,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
   pageBase = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
   scratch = mkdtempSync(join(tmpdir(), "websift-stall-"));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [WEBSIFT_BIN, "serve", "--port", String(port), "--allow-private-hosts", "--store", join(scratch, "store")], {
-    cwd: PACKAGE_DIR,
-    env: { ...process.env, WEBSIFT_CONFIG_DIR: join(scratch, "config"), WEBSIFT_STATE_DIR: join(scratch, "state"), WEBSIFT_CACHE_DIR: join(scratch, "cache") },
-    stdio: ["ignore", "ignore", "pipe"],
+  serve = await startServe(["--allow-private-hosts", "--store", join(scratch, "store")], {
+    WEBSIFT_CONFIG_DIR: join(scratch, "config"),
+    WEBSIFT_STATE_DIR: join(scratch, "state"),
+    WEBSIFT_CACHE_DIR: join(scratch, "cache"),
   });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`websift serve did not start: ${stderr}`)), 20_000);
-    server.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-      if (stderr.includes("listening on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  base = serve.base;
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
+  await serve?.stop();
   await new Promise<void>((resolve) => pageServer?.close(() => resolve()));
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
