@@ -1,6 +1,7 @@
 import { compile } from "json-schema-to-typescript";
 import type { ContractFile } from "../schema-files.js";
 import { generateValidatorsModule } from "./generate-validators.js";
+import { declareEnumAliases, pascalCase, prepareSchemaForTypes } from "./prepare-schema.js";
 
 const BANNER_LINES = [
   "// Generated from contracts/*.schema.json by `pnpm contracts:generate`. Do not edit by hand:",
@@ -8,17 +9,10 @@ const BANNER_LINES = [
 ];
 const BANNER = BANNER_LINES.join("\n");
 
-function pascalCase(name: string): string {
-  return name
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join("");
-}
-
-/** The TypeScript module for one contract: its `$defs` become named interfaces. */
+/** The TypeScript module for one contract: its `$defs` become named interfaces, each once; inline enums get named aliases. */
 async function generateTypesModule(contract: ContractFile): Promise<string> {
-  const source = await compile(structuredClone(contract.schema) as never, `${pascalCase(contract.name)}Contract`, {
+  const prepared = prepareSchemaForTypes(contract.schema);
+  const compiled = await compile(prepared.schema as never, `${pascalCase(contract.name)}Contract`, {
     bannerComment: BANNER,
     unreachableDefinitions: true,
     additionalProperties: false,
@@ -26,7 +20,9 @@ async function generateTypesModule(contract: ContractFile): Promise<string> {
     format: true,
     cwd: "/",
   });
-  return source.endsWith("\n") ? source : `${source}\n`;
+  const source = compiled.endsWith("\n") ? compiled : `${compiled}\n`;
+  const aliases = declareEnumAliases(prepared.enumAliases);
+  return aliases ? `${source}${aliases}` : source;
 }
 
 /** Every schema as data, so the runtime validates without reading files from disk. */

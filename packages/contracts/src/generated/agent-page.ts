@@ -77,7 +77,7 @@ export interface AgentPageResponse {
   /**
    * Where the content came from.
    */
-  source: "network" | "cache";
+  source: AgentPageResponseSource;
   /**
    * The untrusted-content fence of this reply: every page body sits between `open` and `close`.
    */
@@ -141,3 +141,7 @@ export interface AgentPageResponse {
    */
   fetched_via?: string | null;
 }
+/**
+ * Where the content came from.
+ */
+export type AgentPageResponseSource = "network" | "cache";

@@ -79,7 +79,7 @@ export interface AgentSearchRequest {
   /**
    * Search effort.
    */
-  tier?: "instant" | "standard" | "deep" | "research";
+  tier?: AgentSearchRequestTier;
   /**
    * Include dropped results and score parts.
    */
@@ -124,7 +124,7 @@ export interface AgentSearchRequest {
   /**
    * Restrict to recent results where engines support it.
    */
-  time_range?: "day" | "week" | "month" | "year";
+  time_range?: AgentSearchRequestTimeRange;
   /**
    * Preferred result language (BCP 47), e.g. `en`.
    */
@@ -144,7 +144,7 @@ export interface AgentSearchResponse {
   /**
    * Overall search outcome.
    */
-  outcome: "ok" | "partial" | "empty" | "engines_failed";
+  outcome: AgentSearchResponseOutcome;
   /**
    * Results before fusion.
    */
@@ -283,3 +283,15 @@ export interface AgentSearchResponse {
    */
   warnings?: string[];
 }
+/**
+ * Search effort.
+ */
+export type AgentSearchRequestTier = "instant" | "standard" | "deep" | "research";
+/**
+ * Restrict to recent results where engines support it.
+ */
+export type AgentSearchRequestTimeRange = "day" | "week" | "month" | "year";
+/**
+ * Overall search outcome.
+ */
+export type AgentSearchResponseOutcome = "ok" | "partial" | "empty" | "engines_failed";

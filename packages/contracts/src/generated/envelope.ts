@@ -2,45 +2,12 @@
 // change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
 
 /**
- * Stable machine-readable code from the central list.
- */
-export type ErrorCode =
-  | "invalid_request"
-  | "invalid_config"
-  | "not_configured"
-  | "internal_error"
-  | "output_invalid"
-  | "refused"
-  | "timeout"
-  | "too_large"
-  | "blocked"
-  | "rate_limited"
-  | "auth_failed"
-  | "quota_exhausted"
-  | "http_error"
-  | "network_error"
-  | "dns_failed"
-  | "redirect_loop"
-  | "unsupported_content"
-  | "not_in_archive"
-  | "parse_failed"
-  | "engines_failed"
-  | "empty_content"
-  | "not_found"
-  | "store_locked"
-  | "store_corrupt"
-  | "handle_collision"
-  | "not_available"
-  | "extract_timeout"
-  | "unauthorized"
-  | "busy";
-/**
  * The central list of error codes. Adding a code is a MINOR change; removing or renaming one is MAJOR.
  *
  * This interface was referenced by `Envelope`'s JSON-Schema
  * via the `definition` "error_code".
  */
-export type ErrorCode1 =
+export type ErrorCode =
   | "invalid_request"
   | "invalid_config"
   | "not_configured"
@@ -97,6 +64,9 @@ export interface Envelope {
    * Why the call failed; null when `ok` is true.
    */
   error: EnvelopeError | null;
+  /**
+   * Facts about this call that are not part of the answer.
+   */
   meta: EnvelopeMeta;
 }
 /**
@@ -106,6 +76,9 @@ export interface Envelope {
  * via the `definition` "error".
  */
 export interface EnvelopeError {
+  /**
+   * Stable machine-readable code from the central list.
+   */
   code: ErrorCode;
   /**
    * One sentence naming the operation, the target and what to do; never a stack trace.
@@ -123,13 +96,16 @@ export interface EnvelopeError {
   };
 }
 /**
- * Facts about this call that are not part of the answer.
+ * Per-call facts: who answered, how long it took, the id to quote in a report, and warnings.
+ *
+ * This interface was referenced by `Envelope`'s JSON-Schema
+ * via the `definition` "meta".
  */
 export interface EnvelopeMeta {
   /**
    * The layer package that produced the reply.
    */
-  layer: "contracts" | "fetch" | "search" | "extract" | "format" | "store" | "agent-io";
+  layer: EnvelopeMetaLayer;
   /**
    * Wall-clock time spent inside the entry point, in milliseconds.
    */
@@ -144,26 +120,6 @@ export interface EnvelopeMeta {
   warnings: string[];
 }
 /**
- * Per-call facts: who answered, how long it took, the id to quote in a report, and warnings.
- *
- * This interface was referenced by `Envelope`'s JSON-Schema
- * via the `definition` "meta".
+ * The layer package that produced the reply.
  */
-export interface EnvelopeMeta1 {
-  /**
-   * The layer package that produced the reply.
-   */
-  layer: "contracts" | "fetch" | "search" | "extract" | "format" | "store" | "agent-io";
-  /**
-   * Wall-clock time spent inside the entry point, in milliseconds.
-   */
-  elapsed_ms: number;
-  /**
-   * Unique id of this call, for logs and bug reports.
-   */
-  request_id: string;
-  /**
-   * Things the caller should know that did not stop the call.
-   */
-  warnings: string[];
-}
+export type EnvelopeMetaLayer = "contracts" | "fetch" | "search" | "extract" | "format" | "store" | "agent-io";

@@ -33,7 +33,7 @@ export interface ExtractRequest {
   /**
    * Preferred output for a CLI; the reply always carries both.
    */
-  format?: "markdown" | "text" | "json";
+  format?: ExtractRequestFormat;
 }
 /**
  * The extracted page.
@@ -61,7 +61,7 @@ export interface ExtractResponse {
   /**
    * Kind of page.
    */
-  page_type: "article" | "forum" | "product" | "listing" | "collection" | "documentation" | "service" | "unknown";
+  page_type: ExtractResponsePageType;
   /**
    * 0..1; challenge pages, soft-404s and empty shells score low.
    */
@@ -69,7 +69,7 @@ export interface ExtractResponse {
   /**
    * Which extractor produced the content.
    */
-  extracted_via: "readability" | "main-heuristic" | "page-type" | "body-text" | "pdf" | "passthrough";
+  extracted_via: ExtractResponseExtractedVia;
   /**
    * Publication date and where it came from.
    */
@@ -2284,3 +2284,15 @@ export interface ExtractResponse {
         ];
   };
 }
+/**
+ * Preferred output for a CLI; the reply always carries both.
+ */
+export type ExtractRequestFormat = "markdown" | "text" | "json";
+/**
+ * Kind of page.
+ */
+export type ExtractResponsePageType = "article" | "forum" | "product" | "listing" | "collection" | "documentation" | "service" | "unknown";
+/**
+ * Which extractor produced the content.
+ */
+export type ExtractResponseExtractedVia = "readability" | "main-heuristic" | "page-type" | "body-text" | "pdf" | "passthrough";

@@ -21,7 +21,7 @@ export interface FetchRequest {
   /**
    * HTTP method; POST is for engine APIs.
    */
-  method?: "GET" | "POST";
+  method?: FetchRequestMethod;
   /**
    * Extra request headers; secrets in them are redacted from WARC records.
    */
@@ -77,7 +77,7 @@ export interface FetchRequest {
     /**
      * `use` reads and writes, `refresh` writes only, `off` bypasses.
      */
-    mode?: "use" | "refresh" | "off";
+    mode?: FetchRequestCacheMode;
     /**
      * Cache directory; default is the user cache dir or WEBSIFT_CACHE_DIR.
      */
@@ -138,23 +138,11 @@ export interface FetchResponse {
   /**
    * Typed outcome; only `ok` carries page content.
    */
-  outcome:
-    | "ok"
-    | "blocked"
-    | "rate_limited"
-    | "http_error"
-    | "refused"
-    | "timeout"
-    | "too_large"
-    | "dns_failed"
-    | "network_error"
-    | "redirect_loop"
-    | "unsupported_content"
-    | "not_in_archive";
+  outcome: FetchResponseOutcome;
   /**
    * Where the body came from.
    */
-  fetched_via: "http" | "browser_headers" | "cache" | "replay" | null;
+  fetched_via: FetchResponseFetchedVia;
   /**
    * True when an anti-bot or block page was detected.
    */
@@ -186,7 +174,7 @@ export interface FetchResponse {
   /**
    * How `body` is encoded.
    */
-  body_encoding: "text" | "base64";
+  body_encoding: FetchResponseBodyEncoding;
   /**
    * Every redirect hop followed, in order.
    *
@@ -219,19 +207,7 @@ export interface FetchResponse {
     /**
      * Outcome of this attempt.
      */
-    outcome:
-      | "ok"
-      | "blocked"
-      | "rate_limited"
-      | "http_error"
-      | "refused"
-      | "timeout"
-      | "too_large"
-      | "dns_failed"
-      | "network_error"
-      | "redirect_loop"
-      | "unsupported_content"
-      | "not_in_archive";
+    outcome: FetchResponseTierAttemptsItemOutcome;
     /**
      * Block reason seen by this attempt.
      */
@@ -264,3 +240,27 @@ export interface FetchResponse {
     [k: string]: string;
   };
 }
+/**
+ * HTTP method; POST is for engine APIs.
+ */
+export type FetchRequestMethod = "GET" | "POST";
+/**
+ * `use` reads and writes, `refresh` writes only, `off` bypasses.
+ */
+export type FetchRequestCacheMode = "use" | "refresh" | "off";
+/**
+ * Typed outcome; only `ok` carries page content.
+ */
+export type FetchResponseOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive";
+/**
+ * Where the body came from.
+ */
+export type FetchResponseFetchedVia = "http" | "browser_headers" | "cache" | "replay" | null;
+/**
+ * How `body` is encoded.
+ */
+export type FetchResponseBodyEncoding = "text" | "base64";
+/**
+ * Outcome of this attempt.
+ */
+export type FetchResponseTierAttemptsItemOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive";

@@ -22,6 +22,8 @@ export interface FormatRequest {
    * Vendor-neutral results from search and extract.
    *
    * @maxItems 10000
+   *
+   * Items: One input result.
    */
   results: FormatInputResult[];
   /**
@@ -31,7 +33,7 @@ export interface FormatRequest {
   /**
    * `auto` inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
    */
-  mode?: "auto" | "index" | "full";
+  mode?: FormatRequestMode;
   /**
    * The character budget: pages read, total and per-item characters.
    */
@@ -79,52 +81,7 @@ export interface FormatRequest {
    *
    * Items: `search_result_blocks`: Anthropic search_result content blocks.
    */
-  views?: "search_result_blocks"[];
-}
-/**
- * One input result.
- */
-export interface FormatInputResult {
-  /**
-   * Result URL.
-   */
-  url: string;
-  /**
-   * Title.
-   */
-  title?: string;
-  /**
-   * Ranking score; the best-scored member of a duplicate cluster is kept.
-   */
-  score?: number;
-  /**
-   * Engine snippet.
-   */
-  snippet?: string;
-  /**
-   * Full page body as Markdown.
-   */
-  body_markdown?: string;
-  /**
-   * Page type from extract.
-   */
-  page_type?: string;
-  /**
-   * Quality score from extract.
-   */
-  quality_score?: number;
-  /**
-   * Publication date.
-   */
-  published?: string;
-  /**
-   * Store handle to read the rest later.
-   */
-  handle?: string;
-  /**
-   * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`.
-   */
-  status?: string;
+  views?: FormatRequestViewsItem[];
 }
 /**
  * One result to format.
@@ -132,7 +89,7 @@ export interface FormatInputResult {
  * This interface was referenced by `FormatContract`'s JSON-Schema
  * via the `definition` "input_result".
  */
-export interface FormatInputResult1 {
+export interface FormatInputResult {
   /**
    * Result URL.
    */
@@ -196,7 +153,7 @@ export interface FormatResponse {
     /**
      * The mode the document was rendered in.
      */
-    mode_used?: "index" | "full";
+    mode_used?: FormatResponseSidecarModeUsed;
     /**
      * Kept results, in document order.
      *
@@ -253,7 +210,7 @@ export interface FormatResponse {
       /**
        * How it was detected.
        */
-      reason: "exact" | "minhash";
+      reason: FormatResponseSidecarDroppedDuplicatesItemReason;
     }[];
     /**
      * Tokens in `markdown`.
@@ -281,3 +238,19 @@ export interface FormatResponse {
     [k: string]: unknown;
   }[];
 }
+/**
+ * `auto` inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
+ */
+export type FormatRequestMode = "auto" | "index" | "full";
+/**
+ * `search_result_blocks`: Anthropic search_result content blocks.
+ */
+export type FormatRequestViewsItem = "search_result_blocks";
+/**
+ * The mode the document was rendered in.
+ */
+export type FormatResponseSidecarModeUsed = "index" | "full";
+/**
+ * How it was detected.
+ */
+export type FormatResponseSidecarDroppedDuplicatesItemReason = "exact" | "minhash";

@@ -31,7 +31,7 @@ export interface SearchRequest {
   /**
    * Effort: `instant` one fast engine set, `standard`, `deep` runs several query angles, `research` deep plus more results.
    */
-  tier?: "instant" | "standard" | "deep" | "research";
+  tier?: SearchRequestTier;
   /**
    * Explicit query angles for `deep`; each runs as its own query and all are fused.
    *
@@ -53,7 +53,7 @@ export interface SearchRequest {
   /**
    * Restrict to recent results where engines support it; engines that do not are reported, not silently dropped.
    */
-  time_range?: "day" | "week" | "month" | "year";
+  time_range?: SearchRequestTimeRange;
   /**
    * Preferred result language (BCP 47), e.g. `en`.
    */
@@ -85,7 +85,7 @@ export interface SearchResponse {
   /**
    * `ok`, `partial` (some engines failed), `empty` (every engine answered with nothing) or `engines_failed`.
    */
-  outcome: "ok" | "partial" | "empty" | "engines_failed";
+  outcome: SearchResponseOutcome;
   /**
    * Results received from all engines before fusion.
    */
@@ -100,10 +100,14 @@ export interface SearchResponse {
   dropped_count: number;
   /**
    * One report per engine asked.
+   *
+   * Items: An engine's outcome.
    */
   engines: EngineReport[];
   /**
    * Fused results, best first; ties broken by a stable key.
+   *
+   * Items: A fused result.
    */
   results: SearchResult[];
   /**
@@ -181,7 +185,10 @@ export interface SearchResponse {
   };
 }
 /**
- * An engine's outcome.
+ * What one engine answered, or why it did not.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "engine_report".
  */
 export interface EngineReport {
   /**
@@ -191,25 +198,7 @@ export interface EngineReport {
   /**
    * Typed outcome; only an engine that answered with nothing is `empty`.
    */
-  outcome:
-    | "ok"
-    | "partial"
-    | "empty"
-    | "engines_failed"
-    | "blocked"
-    | "auth_failed"
-    | "rate_limited"
-    | "quota_exhausted"
-    | "not_found"
-    | "server_error"
-    | "http_error"
-    | "refused"
-    | "timeout"
-    | "too_large"
-    | "parse_failed"
-    | "not_configured"
-    | "unreachable"
-    | "not_in_archive";
+  outcome: EngineReportOutcome;
   /**
    * The outcome in words, e.g. the operator action needed.
    */
@@ -255,7 +244,10 @@ export interface EngineReport {
   }[];
 }
 /**
- * A fused result.
+ * One fused search result.
+ *
+ * This interface was referenced by `SearchContract`'s JSON-Schema
+ * via the `definition` "result".
  */
 export interface SearchResult {
   /**
@@ -281,7 +273,7 @@ export interface SearchResult {
   /**
    * Kind of source.
    */
-  source_type: "official" | "code" | "qa" | "forum" | "discussion" | "web" | "content-farm";
+  source_type: SearchResultSourceType;
   /**
    * Engines that returned this URL.
    *
@@ -350,7 +342,7 @@ export interface SearchBackendsResponse {
     /**
      * `keyless` built-in, `keyed` (needs the person's own key) or `server` (self-hosted).
      */
-    kind: "keyless" | "keyed" | "server";
+    kind: SearchBackendsResponseBackendsItemKind;
     /**
      * Correlation group; engines in one group count once in fusion.
      */
@@ -378,146 +370,26 @@ export interface SearchBackendsResponse {
   }[];
 }
 /**
- * What one engine answered, or why it did not.
- *
- * This interface was referenced by `SearchContract`'s JSON-Schema
- * via the `definition` "engine_report".
+ * Effort: `instant` one fast engine set, `standard`, `deep` runs several query angles, `research` deep plus more results.
  */
-export interface EngineReport1 {
-  /**
-   * Engine name.
-   */
-  name: string;
-  /**
-   * Typed outcome; only an engine that answered with nothing is `empty`.
-   */
-  outcome:
-    | "ok"
-    | "partial"
-    | "empty"
-    | "engines_failed"
-    | "blocked"
-    | "auth_failed"
-    | "rate_limited"
-    | "quota_exhausted"
-    | "not_found"
-    | "server_error"
-    | "http_error"
-    | "refused"
-    | "timeout"
-    | "too_large"
-    | "parse_failed"
-    | "not_configured"
-    | "unreachable"
-    | "not_in_archive";
-  /**
-   * The outcome in words, e.g. the operator action needed.
-   */
-  detail: string | null;
-  /**
-   * Seconds the engine asked us to wait.
-   */
-  retry_after_s: number | null;
-  /**
-   * Results this engine returned.
-   */
-  result_count?: number;
-  /**
-   * Correlation group; engines in one group count once in fusion.
-   */
-  group?: string;
-  /**
-   * Time this engine took.
-   */
-  elapsed_ms?: number;
-  /**
-   * Set when this engine ran only because the named engine failed and the person's config lists it as that engine's fallback.
-   */
-  fallback_for?: string | null;
-  /**
-   * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
-   *
-   * Items: One failing upstream engine.
-   */
-  upstream_failures?: {
-    /**
-     * Upstream engine name.
-     */
-    engine: string;
-    /**
-     * Reason as SearXNG gave it.
-     */
-    reason: string;
-    /**
-     * True when SearXNG suspended the engine.
-     */
-    suspended?: boolean;
-  }[];
-}
+export type SearchRequestTier = "instant" | "standard" | "deep" | "research";
 /**
- * One fused search result.
- *
- * This interface was referenced by `SearchContract`'s JSON-Schema
- * via the `definition` "result".
+ * Restrict to recent results where engines support it; engines that do not are reported, not silently dropped.
  */
-export interface SearchResult1 {
-  /**
-   * 1-based rank.
-   */
-  rank: number;
-  /**
-   * Canonical URL (tracking parameters removed).
-   */
-  url: string;
-  /**
-   * Result title.
-   */
-  title: string;
-  /**
-   * Engine snippet text.
-   */
-  snippet: string;
-  /**
-   * Host name, without `www.`.
-   */
-  host: string;
-  /**
-   * Kind of source.
-   */
-  source_type: "official" | "code" | "qa" | "forum" | "discussion" | "web" | "content-farm";
-  /**
-   * Engines that returned this URL.
-   *
-   * Items: Engine name.
-   */
-  engines: string[];
-  /**
-   * Each engine's rank for this URL.
-   *
-   * Items: One engine's rank.
-   */
-  positions?: {
-    /**
-     * Engine name.
-     */
-    engine: string;
-    /**
-     * Rank in that engine's list.
-     */
-    rank: number;
-  }[];
-  /**
-   * Fused, policy-adjusted score; deterministic for the same replies.
-   */
-  score: number;
-  /**
-   * With `explain`: the parts that make up `score`.
-   */
-  score_parts?: {
-    [k: string]: number;
-  };
-  /**
-   * Publication date when an engine gave one (ISO 8601).
-   */
-  published?: string | null;
-}
+export type SearchRequestTimeRange = "day" | "week" | "month" | "year";
+/**
+ * `ok`, `partial` (some engines failed), `empty` (every engine answered with nothing) or `engines_failed`.
+ */
+export type SearchResponseOutcome = "ok" | "partial" | "empty" | "engines_failed";
+/**
+ * `keyless` built-in, `keyed` (needs the person's own key) or `server` (self-hosted).
+ */
+export type SearchBackendsResponseBackendsItemKind = "keyless" | "keyed" | "server";
+/**
+ * Typed outcome; only an engine that answered with nothing is `empty`.
+ */
+export type EngineReportOutcome = "ok" | "partial" | "empty" | "engines_failed" | "blocked" | "auth_failed" | "rate_limited" | "quota_exhausted" | "not_found" | "server_error" | "http_error" | "refused" | "timeout" | "too_large" | "parse_failed" | "not_configured" | "unreachable" | "not_in_archive";
+/**
+ * Kind of source.
+ */
+export type SearchResultSourceType = "official" | "code" | "qa" | "forum" | "discussion" | "web" | "content-farm";

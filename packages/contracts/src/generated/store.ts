@@ -17,7 +17,10 @@ export interface StoreContract {
   [k: string]: unknown;
 }
 /**
- * Add pages.
+ * Add or replace pages.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "add_request".
  */
 export interface StoreAddRequest {
   /**
@@ -65,151 +68,12 @@ export interface StorePageInput {
   content_hash?: string;
 }
 /**
- * Search passages.
- */
-export interface StoreSearchRequest {
-  /**
-   * The `search` operation.
-   */
-  operation: "search";
-  /**
-   * Free text; any characters are safe.
-   */
-  query: string;
-  /**
-   * Passages returned.
-   */
-  limit?: number;
-  /**
-   * Search inside one page only.
-   */
-  handle?: string;
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * Read a page.
- */
-export interface StoreGetRequest {
-  /**
-   * The `get` operation.
-   */
-  operation: "get";
-  /**
-   * Page handle `<site>~<12 hex>`.
-   */
-  handle: string;
-  /**
-   * 1-based page number.
-   */
-  page?: number;
-  /**
-   * Tokens per page.
-   */
-  page_size_tokens?: number;
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * List pages.
- */
-export interface StoreListRequest {
-  /**
-   * The `list` operation.
-   */
-  operation: "list";
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * Remove a page.
- */
-export interface StoreRemoveRequest {
-  /**
-   * The `remove` operation.
-   */
-  operation: "remove";
-  /**
-   * Page handle.
-   */
-  handle: string;
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * Report size and limits.
- */
-export interface StoreStatsRequest {
-  /**
-   * The `stats` operation.
-   */
-  operation: "stats";
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * Add or replace pages.
- *
- * This interface was referenced by `StoreContract`'s JSON-Schema
- * via the `definition` "add_request".
- */
-export interface StoreAddRequest1 {
-  /**
-   * The `add` operation.
-   */
-  operation: "add";
-  /**
-   * Pages to add.
-   *
-   * @minItems 1
-   */
-  pages: [StorePageInput, ...StorePageInput[]];
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
  * Full-text passage search.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "search_request".
  */
-export interface StoreSearchRequest1 {
+export interface StoreSearchRequest {
   /**
    * The `search` operation.
    */
@@ -241,7 +105,7 @@ export interface StoreSearchRequest1 {
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "get_request".
  */
-export interface StoreGetRequest1 {
+export interface StoreGetRequest {
   /**
    * The `get` operation.
    */
@@ -273,7 +137,7 @@ export interface StoreGetRequest1 {
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "list_request".
  */
-export interface StoreListRequest1 {
+export interface StoreListRequest {
   /**
    * The `list` operation.
    */
@@ -293,7 +157,7 @@ export interface StoreListRequest1 {
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "remove_request".
  */
-export interface StoreRemoveRequest1 {
+export interface StoreRemoveRequest {
   /**
    * The `remove` operation.
    */
@@ -317,7 +181,7 @@ export interface StoreRemoveRequest1 {
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "stats_request".
  */
-export interface StoreStatsRequest1 {
+export interface StoreStatsRequest {
   /**
    * The `stats` operation.
    */
@@ -341,7 +205,7 @@ export interface StoreResponse {
   /**
    * The operation that ran.
    */
-  operation: "add" | "search" | "get" | "list" | "remove" | "stats";
+  operation: StoreResponseOperation;
   /**
    * add: one entry per page.
    *
@@ -359,7 +223,7 @@ export interface StoreResponse {
     /**
      * What happened.
      */
-    status: "added" | "updated" | "unchanged";
+    status: StoreResponseAddedItemStatus;
     /**
      * Passages indexed.
      */
@@ -475,3 +339,11 @@ export interface StoreResponse {
     [k: string]: unknown;
   };
 }
+/**
+ * The operation that ran.
+ */
+export type StoreResponseOperation = "add" | "search" | "get" | "list" | "remove" | "stats";
+/**
+ * What happened.
+ */
+export type StoreResponseAddedItemStatus = "added" | "updated" | "unchanged";
