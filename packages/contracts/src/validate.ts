@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { ContractName } from "./generated/schemas.js";
+import { CONTRACT_SCHEMAS, type ContractName } from "./generated/schemas.js";
 import { VALIDATORS } from "./generated/validators.js";
+import { narrowUnionErrors, type SchemaScope } from "./union-errors.js";
 
 export interface ValidationIssue {
   /** Dotted path of the offending field, e.g. `results[0].url`; `(root)` for the value itself. */
@@ -25,7 +26,9 @@ export function contractValidator(contract: ContractName, definition?: string): 
 export function validateContractValue(contract: ContractName, definition: string | undefined, value: unknown): ValidationResult {
   const validate = contractValidator(contract, definition);
   if (validate(value)) return { valid: true };
-  return { valid: false, issues: describeAjvErrors(validate.errors ?? []) };
+  const root = CONTRACT_SCHEMAS[contract];
+  const definitionNode = definition ? ((root["$defs"] as Record<string, Record<string, unknown>> | undefined)?.[definition] ?? root) : root;
+  return { valid: false, issues: describeAjvErrors(validate.errors ?? [], { root, definition: definitionNode }) };
 }
 
 function pointerToField(pointer: string): string {
@@ -57,6 +60,10 @@ function describeOne(error: ErrorObject): ValidationIssue {
         field: base || "(root)",
         message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
       };
+    case "type":
+      return { field: base || "(root)", message: `must be ${[params["type"]].flat().join(" or ")}` };
+    case "exactlyOne":
+      return { field: base || "(root)", message: error.message ?? "must set exactly one of the alternatives" };
     case "const":
       return { field: base || "(root)", message: `must be ${JSON.stringify(params["allowedValue"])}` };
     default:
@@ -64,8 +71,12 @@ function describeOne(error: ErrorObject): ValidationIssue {
   }
 }
 
-/** Turn Ajv errors into field-named issues, most specific first, without duplicates from union branches. */
-export function describeAjvErrors(errors: ErrorObject[]): ValidationIssue[] {
+/**
+ * Turn Ajv errors into field-named issues, most specific first. Given the schema the errors came from,
+ * a failed union reports only the branch the value was meant for (see union-errors.ts).
+ */
+export function describeAjvErrors(errors: ErrorObject[], scope?: SchemaScope): ValidationIssue[] {
+  if (scope) errors = narrowUnionErrors(errors, scope);
   const specific = errors.filter((error) => !["anyOf", "oneOf", "if"].includes(error.keyword));
   const chosen = specific.length > 0 ? specific : errors;
   const seen = new Set<string>();

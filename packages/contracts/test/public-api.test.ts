@@ -41,6 +41,11 @@ it("keeps contract tooling (which loads Ajv) out of the runtime entry, in ./tool
   expect(tooling).toEqual(["CONTRACT_KEYWORDS", "checkContracts", "contractsLayout", "createContractAjv", "findBreakingChanges", "findRepoRoot", "releaseContract", "rootDirection"]);
 });
 
+it("keeps property-testing support (which needs fast-check) in ./testing", async () => {
+  expect(Object.keys(await import("../src/testing.js")).sort()).toEqual(["oneFieldBreak", "requestArbitrary", "schemaArbitrary"]);
+  expect(Object.keys(await import("../src/index.js"))).not.toContain("requestArbitrary");
+});
+
 it("the central error list has the codes every layer needs", async () => {
   const { ERROR_CODES } = await import("../src/index.js");
   expect(ERROR_CODES).toEqual(expect.arrayContaining(["invalid_request", "internal_error", "blocked", "rate_limited", "refused", "timeout", "not_configured"]));
