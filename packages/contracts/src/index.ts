@@ -21,6 +21,7 @@ export {
   type HandlerResult,
 } from "./entry-point.js";
 export { CONTRACT_KEYWORDS } from "./keywords.js";
+export { canonicalizeUrl, isSameUrl, isTrackingParameter } from "./url-identity.js";
 export {
   contractValidator,
   describeAjvErrors,

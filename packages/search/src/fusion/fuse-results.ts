@@ -1,5 +1,5 @@
+import { canonicalizeUrl } from "@websift/contracts";
 import type { EngineRun } from "../engines/port.js";
-import { canonicalizeUrl } from "./canonical-url.js";
 import { groupOfEngine } from "./upstream-groups.js";
 
 /** Reciprocal-rank fusion constant (Cormack et al.); scores are scaled by 1000 for readability. */
@@ -49,7 +49,7 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
   for (const { angle, run } of ordered) {
     run.results.forEach((result, index) => {
       const rank = index + 1;
-      const url = canonicalizeUrl(result.url);
+      const url = canonicalizeUrl(result.url) ?? result.url.trim();
       let entry = byUrl.get(url);
       const candidate = { rank, engine: run.name, title: result.title, snippet: result.snippet, published: result.published };
       if (!entry) {
