@@ -2,8 +2,6 @@ import { defineEntryPoint, type FetchRequest, type FetchResponse, type HandlerRe
 import { fetchPage } from "./core/fetch-page.js";
 import type { FetchPageResult } from "./core/types.js";
 
-const RETRYABLE_OUTCOMES = new Set(["timeout", "rate_limited", "network_error", "dns_failed"]);
-
 function describeFailure(result: FetchPageResult): string {
   const status = result.status === null ? "" : ` (HTTP ${result.status})`;
   const reason = result.block_reason ? `, ${result.block_reason}` : "";
@@ -11,15 +9,18 @@ function describeFailure(result: FetchPageResult): string {
   return `Fetching ${result.url} ended as ${result.outcome}${status}${reason}${detail}.`;
 }
 
-/** Map the core's result onto the Envelope: only `ok` is a success; every other outcome is a failure that keeps its report. */
-export function toHandlerResult(result: FetchPageResult): HandlerResult<FetchResponse> {
+/**
+ * Map the core's result onto the Envelope: only `ok` is a success; every other outcome is a failure that keeps its
+ * report. Whether it is retryable is left to the central list (`isRetryableByDefault` in @websift/contracts).
+ */
+function toHandlerResult(result: FetchPageResult): HandlerResult<FetchResponse> {
   const data = result as unknown as FetchResponse;
   if (result.outcome === "ok") return { data };
   const details: Record<string, unknown> = { outcome: result.outcome };
   if (result.retry_after_s !== null) details["retry_after_s"] = result.retry_after_s;
   if (result.block_reason) details["block_reason"] = result.block_reason;
   return {
-    failure: { code: result.outcome, message: describeFailure(result), retryable: RETRYABLE_OUTCOMES.has(result.outcome), details, data },
+    failure: { code: result.outcome, message: describeFailure(result), details, data },
   };
 }
 

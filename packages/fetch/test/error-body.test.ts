@@ -142,9 +142,11 @@ describe("headers", () => {
   it("the contract entry point carries both fields in the failure's data", async () => {
     const envelope = await fetchUrl({ url: server.url("/se-error"), allow_private_hosts: true, retries: 0 });
     expect(envelope.ok).toBe(false);
-    expect(envelope.error?.code).toBe("http_error");
+    expect(envelope.error).toMatchObject({ code: "http_error", retryable: false });
     expect(envelope.data).toMatchObject({ outcome: "http_error", body: null, error_body: STACK_EXCHANGE_ERROR, headers: {} });
     const limited = await fetchUrl({ url: server.url("/rate-limited"), allow_private_hosts: true, retries: 0 });
+    // Retryable or not comes from the central list (isRetryableByDefault), not a list of fetch's own.
+    expect(limited.error).toMatchObject({ code: "rate_limited", retryable: true });
     expect(limited.data).toMatchObject({ outcome: "rate_limited", headers: RATE_LIMIT_HEADERS });
   });
 });
