@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { printEnvelope, usageErrorEnvelope, type FetchResponse } from "@websift/contracts";
+import { DEFAULT_MAX_BYTES, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from "./core/resolve-request.js";
 import { fetchUrl } from "./entry-point.js";
 
 const USAGE = `Usage: websift-fetch <url> [options]
@@ -8,10 +9,10 @@ Fetch one URL through websift's guarded transport and say exactly what happened.
 
 Options:
   --allow-private-hosts   Allow loopback, private and link-local targets (refused by default)
-  --max-bytes N           Stop reading after N body bytes (default 10000000)
-  --timeout-ms N          Total time limit (default 30000)
+  --max-bytes N           Stop reading after N body bytes (default ${DEFAULT_MAX_BYTES})
+  --timeout-ms N          Total time limit (default ${DEFAULT_TIMEOUT_MS})
   --tier auto|0|1         Client tier: plain (0), browser-like headers (1), or auto escalation
-  --retries N             Retries for retriable outcomes (default 2)
+  --retries N             Retries for retriable outcomes (default ${DEFAULT_RETRIES})
   --accept TYPE           Also accept this content type (repeatable)
   --respect-robots        Refuse URLs that robots.txt disallows
   --cache-dir DIR         Cache directory (env WEBSIFT_CACHE_DIR; default the user cache dir)

@@ -32,12 +32,12 @@ export interface ResolvedFetchRequest {
 
 export const DEFAULT_MAX_BYTES = 10_000_000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_REDIRECTS = 10;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_REDIRECTS = 10;
 export const DEFAULT_RETRIES = 2;
-export const DEFAULT_RETRY_AFTER_CAP_S = 5;
-export const DEFAULT_PER_HOST_CONCURRENCY = 4;
-export const DEFAULT_CACHE_TTL_S = 3600;
+const DEFAULT_RETRY_AFTER_CAP_S = 5;
+const DEFAULT_PER_HOST_CONCURRENCY = 4;
+const DEFAULT_CACHE_TTL_S = 3600;
 // A compressed page rarely expands more than ~10x; 5x the wire cap keeps real pages and stops bombs early.
 const DECOMPRESSED_TO_WIRE_RATIO = 5;
 
