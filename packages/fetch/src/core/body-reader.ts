@@ -30,7 +30,7 @@ type ContentCoding = "identity" | "gzip" | "deflate" | "br";
 const BOMB_RATIO = 200;
 const BOMB_RATIO_APPLIES_AFTER_BYTES = 2_000_000;
 
-export function parseContentEncoding(header: string | undefined): ContentCoding | undefined {
+function parseContentEncoding(header: string | undefined): ContentCoding | undefined {
   const codings = (header ?? "").split(",").map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== "" && coding !== "identity");
   if (codings.length === 0) return "identity";
   if (codings.length > 1) return undefined;

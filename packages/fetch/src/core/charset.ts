@@ -31,7 +31,7 @@ function charsetFromBom(bytes: Uint8Array): string | undefined {
 }
 
 /** The charset named by `<meta charset>`, `<meta http-equiv content="...charset=">` or `<?xml encoding=?>`. */
-export function charsetFromMarkup(bytes: Uint8Array): string | undefined {
+function charsetFromMarkup(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.subarray(0, SNIFF_WINDOW_BYTES)).toString("latin1");
   const meta = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)/i.exec(head);
   if (meta?.[1] !== undefined) return meta[1];

@@ -18,7 +18,7 @@ export function parseContentType(raw: string | undefined): ParsedContentType | u
 
 const ALLOWED_MEDIA_TYPES = new Set(["text/html", "application/xhtml+xml", "application/xml", "text/xml", "application/json", "application/pdf"]);
 
-export function isAllowedByDefault(mediaType: string): boolean {
+function isAllowedByDefault(mediaType: string): boolean {
   return ALLOWED_MEDIA_TYPES.has(mediaType) || mediaType.startsWith("text/") || mediaType.endsWith("+xml") || mediaType.endsWith("+json");
 }
 

@@ -12,7 +12,7 @@ export const ERROR_BODY_MAX_CHARS = 4096;
  * Whether a media type is an API's error answer. HTML is left out: an HTML error page is a web page, not an
  * API's reason, and it is where undetected challenge pages would hide.
  */
-export function isErrorAnswerType(mediaType: string): boolean {
+function isErrorAnswerType(mediaType: string): boolean {
   if (mediaType === "text/html" || mediaType === "application/xhtml+xml") return false;
   return mediaType === "application/json" || mediaType.endsWith("+json") || mediaType.startsWith("text/") ||
     mediaType === "application/xml" || mediaType.endsWith("+xml");

@@ -45,8 +45,3 @@ export async function acquireHostSlot(host: string, limit: number, signal?: Abor
   });
   return release;
 }
-
-/** Requests currently running against `host` (for tests and diagnostics). */
-export function activeRequestsForHost(host: string): number {
-  return queues.get(host)?.active ?? 0;
-}

@@ -17,7 +17,7 @@ export const SECRET_HEADERS = new Set([
   "x-auth-token",
 ]);
 
-export const REDACTED = "REDACTED";
+const REDACTED = "REDACTED";
 
 /** The URL without user:password, for messages and results. */
 export function stripUrlCredentials(url: URL): string {

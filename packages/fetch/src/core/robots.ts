@@ -5,7 +5,7 @@ export interface RobotsRules {
   disallow: string[];
 }
 
-export const ROBOTS_PRODUCT_TOKEN = "websift";
+const ROBOTS_PRODUCT_TOKEN = "websift";
 
 /** Rules for `productToken`, falling back to the `*` group; an empty rule set allows everything. */
 export function parseRobotsTxt(text: string, productToken = ROBOTS_PRODUCT_TOKEN): RobotsRules {

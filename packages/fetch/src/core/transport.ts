@@ -13,7 +13,7 @@ import got, { type Agents, type OptionsInit } from "got";
 import { createPinnedLookup } from "./ssrf-guard.js";
 import { ExchangeFailure, pairRawHeaders, type HopRequest, type NetworkHopOptions, type OpenedExchange } from "./exchange.js";
 
-export const WEBSIFT_USER_AGENT = "websift-fetch/0.1 (+https://github.com/websift/websift)";
+const WEBSIFT_USER_AGENT = "websift-fetch/0.1 (+https://github.com/websift/websift)";
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const TIER0_DEFAULT_HEADERS: Record<string, string> = {
   "user-agent": WEBSIFT_USER_AGENT,

@@ -5,7 +5,7 @@ import type http from "node:http";
 import zlib from "node:zlib";
 import type { RouteHandler } from "./local-server.js";
 
-export const HELLO_HTML = "<!doctype html><html><head><title>Hello</title></head><body><p>Hello from the fixture server.</p></body></html>";
+const HELLO_HTML = "<!doctype html><html><head><title>Hello</title></head><body><p>Hello from the fixture server.</p></body></html>";
 
 function html(response: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   response.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers }).end(body);
@@ -94,12 +94,12 @@ function charsetRoutes(): Record<string, RouteHandler> {
 }
 
 // 1x1 transparent PNG.
-export const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
+const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
 
 let gzipBomb: Buffer | undefined;
 /** 64 MB of zeros (over the default 50 MB decompressed cap) compressed to ~64 KB. */
-export function gzipBombBytes(): Buffer {
+function gzipBombBytes(): Buffer {
   if (gzipBomb === undefined) {
     gzipBomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 6 });
   }
@@ -130,7 +130,7 @@ function counterBumper(counters: Map<string, number>): (key: string) => number {
   };
 }
 
-export function faultRoutes(counters: Map<string, number>): Record<string, RouteHandler> {
+function faultRoutes(counters: Map<string, number>): Record<string, RouteHandler> {
   const bump = counterBumper(counters);
   return {
     "/slow-drip": (_q, response) => {
