@@ -22,6 +22,7 @@ export {
 } from "./entry-point.js";
 export { CONTRACT_KEYWORDS } from "./keywords.js";
 export { canonicalizeUrl, isSameUrl, isTrackingParameter } from "./url-identity.js";
+export { STORE_HANDLE_PATTERN, isStoreHandle } from "./store-handle.js";
 export {
   contractValidator,
   describeAjvErrors,

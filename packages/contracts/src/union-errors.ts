@@ -44,11 +44,22 @@ interface Branch {
   required?: string[];
 }
 
-/** The fields a branch adds as required when it is nothing but `{ required: [...] }` (an "exactly one of" alternative). */
+const ANNOTATIONS = new Set(["description", "title", "$comment"]);
+
+function annotationOnly(node: unknown): boolean {
+  return node === true || (isNode(node) && Object.keys(node).every((key) => ANNOTATIONS.has(key)));
+}
+
+/**
+ * The fields a branch adds as required when it only requires them (an "exactly one of" alternative).
+ * Such a branch may name its fields under `properties` with annotations only, as Ajv's strict mode wants.
+ */
 function requiredOnly(branch: unknown): string[] | undefined {
-  if (!isNode(branch)) return undefined;
-  const keys = Object.keys(branch).filter((key) => !["description", "title", "$comment"].includes(key));
-  return keys.length === 1 && keys[0] === "required" && Array.isArray(branch["required"]) ? (branch["required"] as string[]) : undefined;
+  if (!isNode(branch) || !Array.isArray(branch["required"])) return undefined;
+  const properties = branch["properties"];
+  if (properties !== undefined && !(isNode(properties) && Object.values(properties).every(annotationOnly))) return undefined;
+  const keys = Object.keys(branch).filter((key) => !ANNOTATIONS.has(key) && key !== "required" && key !== "properties");
+  return keys.length === 0 ? (branch["required"] as string[]) : undefined;
 }
 
 function describeBranches(union: ErrorObject, errors: ErrorObject[], scope: SchemaScope): Branch[] | undefined {

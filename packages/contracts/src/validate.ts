@@ -23,12 +23,66 @@ export function contractValidator(contract: ContractName, definition?: string): 
   return validate;
 }
 
+type SchemaObject = Record<string, unknown>;
+
+function definitionNode(root: SchemaObject, definition: string | undefined): SchemaObject {
+  return definition ? ((root["$defs"] as Record<string, SchemaObject> | undefined)?.[definition] ?? root) : root;
+}
+
+interface Discriminated {
+  field: string;
+  branches: Map<unknown, string>;
+}
+
+/**
+ * A definition that is a `oneOf` of `$ref`s to definitions that each fix one field to a constant
+ * (store's `operation`): the value's own field picks the branch, so its errors can be reported alone.
+ * Ajv's paths cannot tell the branches apart once they are compiled as separate functions.
+ */
+function discriminatorOf(root: SchemaObject, node: SchemaObject): Discriminated | undefined {
+  const alternatives = node["oneOf"];
+  if (!Array.isArray(alternatives) || alternatives.length < 2) return undefined;
+  const targets = alternatives.map((alternative) => {
+    const reference = (alternative as SchemaObject)["$ref"];
+    return typeof reference === "string" && reference.startsWith("#/$defs/") ? reference.slice("#/$defs/".length) : undefined;
+  });
+  if (targets.some((target) => target === undefined)) return undefined;
+  const consts = targets.map((target) => {
+    const properties = (definitionNode(root, target)["properties"] ?? {}) as Record<string, SchemaObject>;
+    return Object.entries(properties).filter(([, schema]) => "const" in schema);
+  });
+  for (const [field] of consts[0] ?? []) {
+    const branches = new Map<unknown, string>();
+    consts.forEach((entries, index) => {
+      const entry = entries.find(([name]) => name === field);
+      if (entry) branches.set(entry[1]["const"], targets[index]!);
+    });
+    if (branches.size === targets.length) return { field, branches };
+  }
+  return undefined;
+}
+
+function describeFailure(contract: ContractName, definition: string | undefined, errors: ErrorObject[]): ValidationIssue[] {
+  const root = CONTRACT_SCHEMAS[contract];
+  return describeAjvErrors(errors, { root, definition: definitionNode(root, definition) });
+}
+
 export function validateContractValue(contract: ContractName, definition: string | undefined, value: unknown): ValidationResult {
   const validate = contractValidator(contract, definition);
   if (validate(value)) return { valid: true };
   const root = CONTRACT_SCHEMAS[contract];
-  const definitionNode = definition ? ((root["$defs"] as Record<string, Record<string, unknown>> | undefined)?.[definition] ?? root) : root;
-  return { valid: false, issues: describeAjvErrors(validate.errors ?? [], { root, definition: definitionNode }) };
+  const discriminated = discriminatorOf(root, definitionNode(root, definition));
+  if (discriminated) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return { valid: false, issues: [{ field: "(root)", message: "must be object" }] };
+    const chosen = discriminated.branches.get((value as Record<string, unknown>)[discriminated.field]);
+    if (chosen === undefined) {
+      const allowed = [...discriminated.branches.keys()].map((each) => JSON.stringify(each)).join(", ");
+      return { valid: false, issues: [{ field: discriminated.field, message: `must be one of ${allowed}` }] };
+    }
+    const branchValidator = precompiled[`${contract}#${chosen}`];
+    if (branchValidator && !branchValidator(value)) return { valid: false, issues: describeFailure(contract, chosen, branchValidator.errors ?? []) };
+  }
+  return { valid: false, issues: describeFailure(contract, definition, validate.errors ?? []) };
 }
 
 function pointerToField(pointer: string): string {

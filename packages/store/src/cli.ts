@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type StoreResponse } from "@websift/contracts";
+import { isStoreHandle, printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type StoreResponse } from "@websift/contracts";
 import { runStoreOperation } from "./entry-point.js";
 
 const USAGE = `Usage: websift-store <command> [args] [--store DIR] [--json]
@@ -10,7 +10,7 @@ stable handles, and paged reads that join back to the original byte for byte.
 Commands:
   add --url URL [--title T] [--fetched-at ISO] [FILE | -]   Add a Markdown page (stdin by default)
   search "<text>" [--limit N] [--handle H]                 Passages that match, best first
-  get HANDLE [--page N] [--page-size-tokens N]             One page of a stored document
+  get HANDLE|URL [--page N] [--page-size-tokens N]         One page of a stored document (by handle, or by any URL twin)
   list                                                     Stored pages
   remove HANDLE                                            Remove one page
   stats                                                    Size, TTL, size cap, evictions
@@ -33,13 +33,13 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 function render(data: StoreResponse): string {
   switch (data.operation) {
     case "get":
-      return data.content ?? "";
+      return data.content;
     case "add":
-      return (data.added ?? []).map((page) => `${page.status} ${page.handle} ${page.url ?? ""}\n`).join("");
+      return data.added.map((page) => `${page.status} ${page.handle} ${page.url}\n`).join("");
     case "search":
-      return (data.passages ?? []).map((passage, index) => `${index + 1}. [${passage.handle}] score ${passage.score}\n${passage.text}\n\n`).join("");
+      return data.passages.map((passage, index) => `${index + 1}. [${passage.handle}] score ${passage.score}\n${passage.text}\n\n`).join("");
     case "list":
-      return (data.pages ?? []).map((page) => `${page.handle} ${page.url}${page.title ? ` "${page.title}"` : ""}\n`).join("");
+      return data.pages.map((page) => `${page.handle} ${page.url}${page.title ? ` "${page.title}"` : ""}\n`).join("");
     default:
       return `${JSON.stringify(data.operation === "stats" ? data.stats : data, null, 2)}\n`;
   }
@@ -90,8 +90,8 @@ export async function runCli(argv: string[]): Promise<number> {
         if (values.handle) request["handle"] = values.handle;
         break;
       case "get":
-        if (!rest[0]) throw new Error("get needs a HANDLE");
-        request["handle"] = rest[0];
+        if (!rest[0]) throw new Error("get needs a HANDLE or a URL");
+        request[isStoreHandle(rest[0]) ? "handle" : "url"] = rest[0];
         if (values.page) request["page"] = wholeNumber("page", values.page);
         if (values["page-size-tokens"]) request["page_size_tokens"] = wholeNumber("page-size-tokens", values["page-size-tokens"]);
         break;

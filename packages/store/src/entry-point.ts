@@ -1,44 +1,40 @@
 import { defineEntryPoint, type StoreRequest, type StoreResponse } from "@websift/contracts";
-import { openPageStore } from "./core/page-store.js";
-import type { PageInput } from "./core/types.js";
+import { storeForRequest } from "./core/open-stores.js";
 
-/** The store layer's contract entry point: one StoreRequest (chosen by `operation`) in, an Envelope out. */
+/**
+ * The store layer's contract entry point: one StoreRequest (chosen by `operation`) in, an Envelope
+ * out. The request is already valid against the store contract here; the store is kept open across
+ * calls (see open-stores.ts), so `in_memory: true` means the process's one in-memory store.
+ */
 export const runStoreOperation = defineEntryPoint<StoreRequest, StoreResponse>({
   contract: "store",
   layer: "store",
   handle: async (request, context) => {
-    const store = await openPageStore({
-      ...(request.store_dir ? { dir: request.store_dir } : {}),
-      ...(request.in_memory ? { inMemory: true } : {}),
-      // Damaged pages and malformed manifest entries are skipped; the caller learns of them here.
-      onWarning: context.warn,
-    });
-    try {
-      switch (request.operation) {
-        case "add": {
-          const result = await store.add(request.pages as PageInput[]);
-          return { data: { operation: "add", ...result } as StoreResponse };
-        }
-        case "search": {
-          const result = await store.search(request.query, { ...(request.limit ? { limit: request.limit } : {}), ...(request.handle ? { handle: request.handle } : {}) });
-          return { data: { operation: "search", ...result } as StoreResponse };
-        }
-        case "get": {
-          const result = await store.get(request.handle, {
-            ...(request.page ? { page: request.page } : {}),
-            ...(request.page_size_tokens ? { page_size_tokens: request.page_size_tokens } : {}),
-          });
-          return { data: { operation: "get", ...result } as StoreResponse };
-        }
-        case "list":
-          return { data: { operation: "list", ...(await store.list()) } as StoreResponse };
-        case "remove":
-          return { data: { operation: "remove", ...(await store.remove(request.handle)) } as StoreResponse };
-        case "stats":
-          return { data: { operation: "stats", stats: { ...(await store.stats()) } } as StoreResponse };
+    const store = await storeForRequest(request);
+    // Damaged pages and malformed manifest entries are skipped; the caller learns of them here.
+    const warn = { warn: context.warn };
+    switch (request.operation) {
+      case "add":
+        return { data: { operation: "add", ...(await store.add(request.pages, warn)) } };
+      case "search":
+        return { data: { operation: "search", ...(await store.search(request.query, { ...warn, ...pick(request, ["limit", "handle"]) })) } };
+      case "get": {
+        const target = "handle" in request ? { handle: request.handle } : { url: request.url };
+        return { data: { operation: "get", ...(await store.get(target, { ...warn, ...pick(request, ["page", "page_size_tokens"]) })) } };
       }
-    } finally {
-      await store.close();
+      case "list":
+        return { data: { operation: "list", ...(await store.list(warn)) } };
+      case "remove":
+        return { data: { operation: "remove", ...(await store.remove(request.handle, warn)) } };
+      case "stats":
+        return { data: { operation: "stats", stats: await store.stats(warn) } };
     }
   },
 });
+
+/** The named fields the request sets (exactOptionalPropertyTypes: an absent field stays absent). */
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): { [P in K]?: Exclude<T[P], undefined> } {
+  const picked: { [P in K]?: Exclude<T[P], undefined> } = {};
+  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key] as Exclude<T[K], undefined>;
+  return picked;
+}

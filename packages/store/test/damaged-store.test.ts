@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FsBackend } from "../src/core/fs-backend.js";
 import { openPageStore, type PageStore } from "../src/core/page-store.js";
 import { runStoreOperation } from "../src/index.js";
-import { errorCode, tempStoreDir } from "./helpers.js";
+import { errorCode, replyOf, tempStoreDir } from "./helpers.js";
 
 const ALPHA = "# Alpha\n\nAlpha pages talk about the shared zebra term and about aardvarks.\n";
 const BETA = "# Beta\n\nBeta pages talk about the shared zebra term and about beetles.\n";
@@ -76,7 +76,7 @@ describe("a damaged page file is skipped and reported, not fatal", () => {
     writeFileSync(path.join(dir, "pages", alphaFile), "garbage");
     const envelope = await runStoreOperation({ operation: "search", store_dir: dir, query: "zebra" });
     expect(envelope.ok).toBe(true);
-    expect(envelope.data?.passages).toHaveLength(1);
+    expect(replyOf(envelope, "search").passages).toHaveLength(1);
     expect(envelope.meta.warnings).toEqual([
       `store: skipped damaged page ${alpha} (pages/${alphaFile}): it is not valid JSON or not a websift page; add the page again or remove it (websift-store remove ${alpha}).`,
     ]);
@@ -86,7 +86,7 @@ describe("a damaged page file is skipped and reported, not fatal", () => {
 
     await runStoreOperation({ operation: "add", store_dir: dir, pages: [{ url: "https://example.com/alpha", markdown: ALPHA }] });
     const healed = await runStoreOperation({ operation: "search", store_dir: dir, query: "zebra" });
-    expect(healed.data?.passages).toHaveLength(2);
+    expect(replyOf(healed, "search").passages).toHaveLength(2);
     expect(healed.meta.warnings).toEqual([]);
   });
 });
@@ -148,7 +148,7 @@ describe("manifest entries are checked before they are followed", () => {
     writeFileSync(manifestPath, JSON.stringify(manifest));
     const envelope = await runStoreOperation({ operation: "list", store_dir: dir });
     expect(envelope.ok).toBe(true);
-    expect(envelope.data?.pages?.map((page) => page.handle)).toEqual([beta]);
+    expect(replyOf(envelope, "list").pages.map((page) => page.handle)).toEqual([beta]);
     expect(envelope.meta.warnings).toHaveLength(2);
     expect(envelope.meta.warnings.join("\n")).toContain(`skipped manifest entry "${alpha}"`);
     expect(envelope.meta.warnings.join("\n")).toContain(`skipped manifest entry "junk": it is not an object`);
@@ -164,8 +164,8 @@ describe("URLs are stored without credentials", () => {
       pages: [{ url: "https://alice:s3cr3t-pw@example.com/private?q=1", markdown: ALPHA }],
     });
     expect(envelope.ok).toBe(true);
-    expect(envelope.data?.added?.[0]?.url).toBe("https://example.com/private?q=1");
-    const handle = envelope.data!.added![0]!.handle;
+    expect(replyOf(envelope, "add").added[0]?.url).toBe("https://example.com/private?q=1");
+    const handle = replyOf(envelope, "add").added[0]!.handle;
     const replies = await Promise.all([
       runStoreOperation({ operation: "search", store_dir: dir, query: "aardvarks" }),
       runStoreOperation({ operation: "get", store_dir: dir, handle }),
@@ -175,7 +175,7 @@ describe("URLs are stored without credentials", () => {
       expect(reply.ok).toBe(true);
       expect(JSON.stringify(reply)).not.toMatch(/s3cr3t|alice/);
     }
-    expect(replies[1]!.data?.url).toBe("https://example.com/private?q=1");
+    expect(replyOf(replies[1]!, "get").url).toBe("https://example.com/private?q=1");
     expect(readFileSync(path.join(dir, "manifest.json"), "utf8")).not.toMatch(/s3cr3t|alice/);
   });
 
@@ -186,7 +186,7 @@ describe("URLs are stored without credentials", () => {
     manifest.pages[alpha].url = "https://bob:hunter2@example.com/alpha";
     writeFileSync(manifestPath, JSON.stringify(manifest));
     const listed = await runStoreOperation({ operation: "list", store_dir: dir });
-    expect(listed.data?.pages?.find((page) => page.handle === alpha)?.url).toBe("https://example.com/alpha");
+    expect(replyOf(listed, "list").pages.find((page) => page.handle === alpha)?.url).toBe("https://example.com/alpha");
 
     const store = await openPageStore({ inMemory: true });
     const failure = await store.add([{ url: "https://bob:hunter2@exa mple.com/", markdown: ALPHA }]).catch((error: Error) => error);

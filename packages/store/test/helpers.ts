@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
+import type { Envelope, StoreResponse } from "@websift/contracts";
 import { StoreLayerError } from "../src/errors.js";
 
 const made: string[] = [];
@@ -31,4 +32,10 @@ export async function errorCode(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
   throw new Error("expected the call to fail");
+}
+
+/** The reply of one operation, narrowed to its own shape; fails the test when the call failed. */
+export function replyOf<K extends StoreResponse["operation"]>(envelope: Envelope<StoreResponse>, operation: K): Extract<StoreResponse, { operation: K }> {
+  if (!envelope.ok || envelope.data?.operation !== operation) throw new Error(`expected an ok ${operation} reply, got ${JSON.stringify(envelope.error ?? envelope.data)}`);
+  return envelope.data as Extract<StoreResponse, { operation: K }>;
 }

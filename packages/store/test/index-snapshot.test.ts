@@ -9,7 +9,7 @@ import { acquireFileLock } from "../src/core/lock.js";
 import { resolvePageStoreOptions } from "../src/core/options.js";
 import { PageStore, openPageStore } from "../src/core/page-store.js";
 import { decodeSnapshot, encodeSnapshot } from "../src/core/snapshot-file.js";
-import type { SearchResult } from "../src/core/types.js";
+import type { StoreSearchResponse as SearchResult } from "@websift/contracts";
 import { tempStoreDir } from "./helpers.js";
 // @ts-expect-error plain JS fixture without types; it is shared with the child processes
 import { pageFor } from "./fixtures/store-child.mjs";

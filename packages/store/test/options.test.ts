@@ -20,7 +20,7 @@ describe("store options", () => {
     const store = await openPageStore({ inMemory: true });
     const add = await store.add([{ url: "https://example.com/", markdown: "# T\n\nhello world\n", fetched_at: "2026-01-01T00:00:00Z" }]);
     expect(Object.keys(add).sort()).toEqual(["added", "evicted"]);
-    expect(Object.keys(add.added[0]!).sort()).toEqual(["bytes", "handle", "passages", "status", "url"]);
+    expect(Object.keys(add.added[0]!).sort()).toEqual(["bytes", "canonical_url", "handle", "passages", "status", "url"]);
     const search = await store.search("hello");
     expect(Object.keys(search.passages[0]!).sort()).toEqual(["handle", "heading", "score", "span", "text", "title", "url"]);
     const got = await store.get(add.added[0]!.handle, { page: 1, page_size_tokens: 500 });

@@ -20,7 +20,7 @@ const states: Record<string, () => Promise<ProviderState>> = {
     const dir = scratchDir();
     const markdown = Array.from({ length: 12 }, (_, i) => `## Step ${i + 1}\n\nStep ${i + 1}: wait a random delay between zero and the current backoff ceiling, then double the ceiling up to a cap.\n`).join("\n");
     const added = await runStoreOperation({ operation: "add", store_dir: dir, pages: [{ url: "http://127.0.0.1:9/article", markdown, title: "Backoff with jitter" }] });
-    const handle = added.data?.added?.[0]?.handle;
+    const handle = added.data?.operation === "add" ? added.data.added[0]?.handle : undefined;
     if (!handle) throw new Error(`state set-up failed: ${added.error?.message}`);
     return { params: { store_dir: dir, handle }, teardown: () => rmSync(dir, { recursive: true, force: true }) };
   },

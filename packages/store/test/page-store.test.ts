@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openPageStore, type PageStore } from "../src/core/page-store.js";
+import { runStoreOperation } from "../src/index.js";
 import { errorCode, fakeClock, tempStoreDir } from "./helpers.js";
 
 const GUIDE = [
@@ -73,7 +74,9 @@ for (const mode of ["disk", "memory"] as const) {
       const only = await store.get(handle, { page_size_tokens: 1_000_000 });
       expect(only.total_pages).toBe(1);
       expect(only.has_more).toBe(false);
-      expect(await errorCode(store.get(handle, { page: 99999 }))).toBe("invalid_request");
+      // A page past the last is not found (the request itself was fine): the details say how many there are.
+      const past = await store.get(handle, { page: 99999 }).catch((error: unknown) => error);
+      expect(past).toMatchObject({ code: "not_found", details: { reason: "past_last_page", total_pages: (await store.get(handle)).total_pages } });
     });
 
     it("reports unchanged on re-add and updated on changed content", async () => {
@@ -104,9 +107,19 @@ for (const mode of ["disk", "memory"] as const) {
         expect(Array.isArray(passages)).toBe(true);
       }
       expect((await store.search("widget*")).passages.length).toBeGreaterThan(0);
-      for (const query of ["", "   ", "\n\t"]) expect(await errorCode(store.search(query))).toBe("invalid_request");
-      expect(await errorCode(store.search("x", { limit: 0 }))).toBe("invalid_request");
-      expect(await errorCode(store.search("x", { handle: "../../etc" }))).toBe("invalid_request");
+    });
+
+    it("the store contract refuses an empty query, a limit of 0 and a malformed handle, naming the field", async () => {
+      for (const [request, field] of [
+        [{ query: "   " }, "query"],
+        [{ query: "\n\t" }, "query"],
+        [{ query: "" }, "query"],
+        [{ query: "x", limit: 0 }, "limit"],
+        [{ query: "x", handle: "../../etc" }, "handle"],
+      ] as const) {
+        const reply = await runStoreOperation({ operation: "search", in_memory: true, ...request });
+        expect(reply.error).toMatchObject({ code: "invalid_request", details: { field } });
+      }
     });
 
     it("searches one page, lists, removes and counts", async () => {
@@ -133,11 +146,18 @@ for (const mode of ["disk", "memory"] as const) {
     });
 
     it("rejects bad add requests naming the field", async () => {
-      const store = await open();
-      expect(await errorCode(store.add([]))).toBe("invalid_request");
-      expect(await errorCode(store.add([{ url: "nope", markdown: "x" }]))).toBe("invalid_request");
-      expect(await errorCode(store.add([{ url: "https://e.com/", markdown: 5 as unknown as string }]))).toBe("invalid_request");
-      expect(await errorCode(store.add([{ url: "https://e.com/", markdown: "x", extra: 1 } as never]))).toBe("invalid_request");
+      for (const [pages, field] of [
+        [[], "pages"],
+        [[{ url: "nope", markdown: "x" }], "pages[0].url"],
+        [[{ url: "https://e.com/", markdown: "x" }, { url: "https://e.com/", markdown: 5 }], "pages[1].markdown"],
+        [[{ url: "https://e.com/", markdown: "x", extra: 1 }], "pages[0].extra"],
+        [[{ url: "https://e.com/", markdown: "x", fetched_at: "yesterday" }], "pages[0].fetched_at"],
+        // A valid RFC 3986 URI that no browser opens: the one URL rule checked by the layer, not the schema.
+        [[{ url: "http://999.999.999.999/", markdown: "x" }], "pages[0].url"],
+      ] as const) {
+        const reply = await runStoreOperation({ operation: "add", in_memory: true, pages });
+        expect(reply.error).toMatchObject({ code: "invalid_request", details: { field } });
+      }
     });
 
     it("expires pages after their TTL", async () => {

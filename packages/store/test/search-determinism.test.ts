@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PHRASE_BOOST, bm25TermScore, inverseDocumentFrequency } from "../src/core/bm25.js";
 import { FsBackend } from "../src/core/fs-backend.js";
-import { canonicalizeUrl, handleForUrl } from "../src/core/handle.js";
+import { canonicalizeUrl } from "@websift/contracts";
+import { handleForUrl } from "../src/core/handle.js";
 import { decodeIndexSnapshot, encodeIndexSnapshot } from "../src/core/index-snapshot.js";
 import { resolvePageStoreOptions } from "../src/core/options.js";
 import { PageStore, openPageStore } from "../src/core/page-store.js";
@@ -42,7 +43,7 @@ function corpus(): Page[] {
   });
 }
 
-const handleOf = (page: Page): string => handleForUrl(canonicalizeUrl(page.url));
+const handleOf = (page: Page): string => handleForUrl(canonicalizeUrl(page.url)!);
 
 function indexOf(pages: readonly Page[]): SearchIndex {
   const index = new SearchIndex();

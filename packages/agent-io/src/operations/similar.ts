@@ -1,4 +1,4 @@
-import type { AgentSimilarRequest, AgentSimilarResponse, HandlerResult, SearchRequest } from "@websift/contracts";
+import { isSameUrl, isStoreHandle, type AgentSimilarRequest, type AgentSimilarResponse, type HandlerResult, type SearchRequest } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
 import { operatorSearchFields } from "../operator/operator-search-fields.js";
@@ -6,9 +6,7 @@ import { AgentIoError } from "../errors.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
-import { withoutCredentials } from "../read/strip-credentials.js";
-
-const HANDLE_PATTERN = /^[a-z0-9.-]+~[0-9a-f]{12}$/;
+import { storeReply } from "../read/store-reply.js";
 const STOPWORDS = new Set(
   ("the a an and or of to in on for with by from at as is are was were be been being this that these those it its into how what why when where which who whom " +
     "your you our we can will would could should may might must not no nor but if then than so such also only just more most other some any each every both " +
@@ -31,33 +29,28 @@ function describePage(title: string | null, text: string): string {
 export async function runAgentSimilar(request: AgentSimilarRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentSimilarResponse>> {
   const storeDir = operator.storeDir;
   const store = storeDir ? { store_dir: storeDir } : {};
-  let handle: string;
-  if (HANDLE_PATTERN.test(request.target)) {
-    handle = request.target;
-  } else {
-    const listed = await layers.store({ operation: "list", ...store });
-    const existing = listed.data?.pages?.find((page) => page.url === withoutCredentials(request.target));
-    if (existing) {
-      handle = existing.handle;
-    } else {
-      const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir, timeoutMs: 30000 });
-      if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
-      handle = read.handle;
-    }
+  // A handle, or a URL looked up by the one URL identity (any twin of a stored page finds it); read first if not stored.
+  const byTarget = isStoreHandle(request.target) ? { handle: request.target } : { url: request.target };
+  let got = await layers.store({ operation: "get", ...byTarget, page: 1, page_size_tokens: 4000, ...store });
+  if (!got.ok && got.error?.code === "not_found" && "url" in byTarget) {
+    const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir, timeoutMs: 30000 });
+    if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
+    got = await layers.store({ operation: "get", handle: read.handle, page: 1, page_size_tokens: 4000, ...store });
   }
-  const page = await layers.store({ operation: "get", handle, page: 1, page_size_tokens: 4000, ...store });
-  if (!page.ok || !page.data) throw new AgentIoError(page.error?.code ?? "not_found", page.error?.message ?? `No stored page ${handle}.`, { field: "target" });
-  const query = describePage(page.data.title ?? null, page.data.content ?? "");
+  const page = storeReply(got, "get");
+  if (!page) throw new AgentIoError(got.error?.code ?? "not_found", got.error?.message ?? `No stored page for ${request.target}.`, { field: "target" });
+  const handle = page.handle;
+  const query = describePage(page.title, page.content);
   const limit = request.limit ?? 10;
   const passages = await layers.store({ operation: "search", query, limit: Math.min(100, limit * 4), ...store });
   const fence = createFence();
   const bestByPage = new Map<string, AgentSimilarResponse["from_store"][number]>();
-  for (const passage of passages.data?.passages ?? []) {
+  for (const passage of storeReply(passages, "search")?.passages ?? []) {
     if (passage.handle === handle || bestByPage.has(passage.handle)) continue;
     bestByPage.set(passage.handle, { handle: passage.handle, url: passage.url, title: passage.title ?? null, score: passage.score, passage: fenceBody(fence, passage.text.slice(0, 400)) });
   }
   const data: AgentSimilarResponse = {
-    source: { handle, url: page.data.url ?? "", title: page.data.title ?? null },
+    source: { handle, url: page.url, title: page.title },
     query,
     from_store: [...bestByPage.values()].slice(0, limit),
     from_search: [],
@@ -69,7 +62,7 @@ export async function runAgentSimilar(request: AgentSimilarRequest, operator: Op
     const searched = await layers.search(searchRequest);
     data.search_outcome = searched.data?.outcome ?? searched.error?.code ?? null;
     data.from_search = (searched.data?.results ?? [])
-      .filter((result) => result.url !== data.source.url)
+      .filter((result) => !isSameUrl(result.url, data.source.url))
       .map((result) => ({ rank: result.rank, url: result.url, title: result.title, snippet: result.snippet, source_type: result.source_type, engines: result.engines, score: result.score }));
   }
   return { data: neutralizeReplyStrings(data, fence) };

@@ -2,6 +2,7 @@ import type { ErrorCode, FetchRequest, FetchResponse } from "@websift/contracts"
 import type { Layers } from "../layers.js";
 import { hiddenContentWarnings, markerCopyWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
 import { credentialScrubber, withoutCredentials } from "./strip-credentials.js";
+import { storeReply } from "./store-reply.js";
 
 export interface ReadOptions {
   layers: Layers;
@@ -104,7 +105,7 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
     ...(options.storeDir ? { store_dir: options.storeDir } : {}),
     pages: [{ url, markdown: page.content_markdown, ...(page.title ? { title: page.title } : {}), fetched_at: new Date().toISOString() }],
   });
-  const handle = stored.data?.added?.[0]?.handle;
+  const handle = storeReply(stored, "add")?.added[0]?.handle;
   if (!stored.ok || !handle) {
     return { ok: false, url, reason: stored.error?.code ?? "store_failed", code: stored.error?.code ?? "internal_error", detail: stored.error?.message ?? "The page could not be stored.", retry_after_s: null, status: data.status };
   }

@@ -68,9 +68,42 @@ function visitEnumCandidate(node: Node, name: string, aliases: EnumAlias[], take
   nameInlineEnums(node, name, aliases, taken);
 }
 
+const ANNOTATIONS = new Set(["description", "title", "$comment"]);
+
+/** `{ required: [...] }`, optionally naming those fields under `properties` with annotations only. */
+function requiredAlternative(branch: unknown): string[] | undefined {
+  if (!isNode(branch) || !Array.isArray(branch["required"])) return undefined;
+  const properties = branch["properties"];
+  if (properties !== undefined && !(isNode(properties) && Object.values(properties).every((value) => isNode(value) && Object.keys(value).every((key) => ANNOTATIONS.has(key))))) {
+    return undefined;
+  }
+  return Object.keys(branch).every((key) => ANNOTATIONS.has(key) || key === "required" || key === "properties") ? (branch["required"] as string[]) : undefined;
+}
+
+/**
+ * An object whose `oneOf` only says "exactly one of these fields" compiles to a broken intersection
+ * (`{handle: {[k: string]: unknown}}`), so for typing each alternative becomes the whole object with
+ * its field required and the other alternatives' fields left out: a union TypeScript can narrow.
+ */
+function expandExactlyOneOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(expandExactlyOneOf);
+  if (!isNode(value)) return value;
+  const out: Node = {};
+  for (const [key, child] of Object.entries(value)) out[key] = expandExactlyOneOf(child);
+  const alternatives = Array.isArray(out["oneOf"]) ? (out["oneOf"] as unknown[]).map(requiredAlternative) : [];
+  if (alternatives.length < 2 || alternatives.some((fields) => fields === undefined) || !isNode(out["properties"])) return out;
+  const { oneOf: _oneOf, title, description, ...base } = out;
+  const everyAlternativeField = new Set(alternatives.flat() as string[]);
+  const variants = alternatives.map((fields) => {
+    const properties = Object.fromEntries(Object.entries(base["properties"] as Node).filter(([name]) => fields!.includes(name) || !everyAlternativeField.has(name)));
+    return { ...base, properties, required: [...new Set([...((base["required"] as string[] | undefined) ?? []), ...fields!])] };
+  });
+  return { ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), oneOf: variants };
+}
+
 /** A copy of a contract schema ready for json-schema-to-typescript, and the enum aliases to declare. */
 export function prepareSchemaForTypes(schema: Record<string, unknown>): PreparedSchema {
-  const prepared = wrapReferences(structuredClone(schema)) as Node;
+  const prepared = expandExactlyOneOf(wrapReferences(structuredClone(schema))) as Node;
   const aliases: EnumAlias[] = [];
   const taken = new Set<string>();
   const defs = prepared["$defs"];

@@ -2,6 +2,20 @@
 // change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
 
 /**
+ * Page handle `<site>~<12 hex>`: the page's host without `www.` (characters outside a-z, 0-9, `.` and `-` become `-`, at most 63) and the first 12 hex digits of the sha-256 of its canonical URL (the one URL identity of websift: `canonicalizeUrl` in @websift/contracts).
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "handle".
+ */
+export type StoreHandle = string;
+/**
+ * Absolute http(s) URL of the page. User name and password in it are dropped before anything is stored. One rule no schema can express: the WHATWG URL parser must read it too (a host such as `999.999.999.999` is a valid RFC 3986 name but not a valid URL host), else `invalid_request` naming this field.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "page_url".
+ */
+export type StorePageUrl = string;
+/**
  * One store operation, chosen by `operation`.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
@@ -9,15 +23,87 @@
  */
 export type StoreRequest =
   StoreAddRequest | StoreSearchRequest | StoreGetRequest | StoreListRequest | StoreRemoveRequest | StoreStatsRequest;
+/**
+ * Read one page of a stored document, by handle or by URL (exactly one of them).
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "get_request".
+ */
+export type StoreGetRequest =
+  | {
+      /**
+       * The `get` operation.
+       */
+      operation: "get";
+      /**
+       * The page's handle.
+       */
+      handle: StoreHandle;
+      /**
+       * 1-based page number. Default 1. A page past the last is `not_found` with reason `past_last_page` and `total_pages` in the details (the store alone knows the count).
+       */
+      page?: number;
+      /**
+       * Tokens per page (cl100k_base estimate). Default 1000.
+       */
+      page_size_tokens?: number;
+      /**
+       * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
+       */
+      store_dir?: string;
+      /**
+       * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
+       */
+      in_memory?: boolean;
+    }
+  | {
+      /**
+       * The `get` operation.
+       */
+      operation: "get";
+      /**
+       * The page's URL, or any URL twin of it (same canonical URL); `not_found` with reason `unknown_url` when no live page has it.
+       */
+      url: StorePageUrl;
+      /**
+       * 1-based page number. Default 1. A page past the last is `not_found` with reason `past_last_page` and `total_pages` in the details (the store alone knows the count).
+       */
+      page?: number;
+      /**
+       * Tokens per page (cl100k_base estimate). Default 1000.
+       */
+      page_size_tokens?: number;
+      /**
+       * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
+       */
+      store_dir?: string;
+      /**
+       * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
+       */
+      in_memory?: boolean;
+    };
+/**
+ * The result of one store operation, chosen by `operation`.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "response".
+ */
+export type StoreResponse =
+  | StoreAddResponse
+  | StoreSearchResponse
+  | StoreGetResponse
+  | StoreListResponse
+  | StoreRemoveResponse
+  | StoreStatsResponse;
 
 /**
- * A durable local page index: add pages, search passages, read pages by handle in token-budgeted pages.
+ * A durable local page index: add pages, search passages, read pages by handle or URL in token-budgeted pages.
  */
 export interface StoreContract {
   [k: string]: unknown;
 }
 /**
- * Add or replace pages.
+ * Add or replace pages; a page whose URL is already stored (by canonical URL) is updated in place.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "add_request".
@@ -28,47 +114,53 @@ export interface StoreAddRequest {
    */
   operation: "add";
   /**
-   * Pages to add.
+   * Pages to add, at most 1,000 per call.
    *
    * @minItems 1
+   * @maxItems 1000
+   *
+   * Items: One page.
    */
   pages: [StorePageInput, ...StorePageInput[]];
   /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
+   * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
    */
   store_dir?: string;
   /**
-   * Use a throwaway in-memory store.
+   * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
 }
 /**
  * A page to store.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "page_input".
  */
 export interface StorePageInput {
   /**
-   * Page URL.
+   * Page URL; its canonical form decides the handle, so URL twins (tracking parameters, `www.`, parameter order) are one page.
    */
-  url: string;
+  url: StorePageUrl;
   /**
    * Page body as Markdown.
    */
   markdown: string;
   /**
-   * Page title.
+   * Page title; when absent, the first level-1 heading, and when re-adding the same content, the stored title.
    */
   title?: string;
   /**
-   * When it was fetched (ISO 8601).
+   * When it was fetched (RFC 3339 date-time, e.g. `2026-12-03T12:00:00Z`).
    */
   fetched_at?: string;
   /**
-   * sha-256 of the body; computed when absent.
+   * The caller's content hash, kept as given; `sha256:<hex>` of the Markdown when absent.
    */
   content_hash?: string;
 }
 /**
- * Full-text passage search.
+ * Full-text search over stored passages (BM25).
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "search_request".
@@ -79,60 +171,28 @@ export interface StoreSearchRequest {
    */
   operation: "search";
   /**
-   * Free text; any characters are safe.
+   * Free text with at least one non-space character; any characters are safe.
    */
   query: string;
   /**
-   * Passages returned.
+   * Passages returned. Default 10.
    */
   limit?: number;
   /**
-   * Search inside one page only.
+   * Search inside this page only; `not_found` when no live page has it.
    */
-  handle?: string;
+  handle?: StoreHandle;
   /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
+   * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
    */
   store_dir?: string;
   /**
-   * Use a throwaway in-memory store.
+   * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
 }
 /**
- * Read one page of a stored document.
- *
- * This interface was referenced by `StoreContract`'s JSON-Schema
- * via the `definition` "get_request".
- */
-export interface StoreGetRequest {
-  /**
-   * The `get` operation.
-   */
-  operation: "get";
-  /**
-   * Page handle `<site>~<12 hex>`.
-   */
-  handle: string;
-  /**
-   * 1-based page number.
-   */
-  page?: number;
-  /**
-   * Tokens per page.
-   */
-  page_size_tokens?: number;
-  /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
-   */
-  store_dir?: string;
-  /**
-   * Use a throwaway in-memory store.
-   */
-  in_memory?: boolean;
-}
-/**
- * List stored pages.
+ * List the live pages, by handle.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "list_request".
@@ -143,16 +203,16 @@ export interface StoreListRequest {
    */
   operation: "list";
   /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
+   * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
    */
   store_dir?: string;
   /**
-   * Use a throwaway in-memory store.
+   * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
 }
 /**
- * Remove one page.
+ * Remove one page; `not_found` when no live page has the handle.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "remove_request".
@@ -163,20 +223,20 @@ export interface StoreRemoveRequest {
    */
   operation: "remove";
   /**
-   * Page handle.
+   * The page's handle.
    */
-  handle: string;
+  handle: StoreHandle;
   /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
+   * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
    */
   store_dir?: string;
   /**
-   * Use a throwaway in-memory store.
+   * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
 }
 /**
- * Report size, TTL and eviction.
+ * Report size, counts and limits.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "stats_request".
@@ -187,163 +247,331 @@ export interface StoreStatsRequest {
    */
   operation: "stats";
   /**
-   * Store directory; default WEBSIFT_STORE_DIR or the user cache dir.
+   * Store directory; default WEBSIFT_STORE_DIR, else `$XDG_CACHE_HOME/websift/store`. Checked on disk, which no schema can express: a directory that holds other files and no websift store is refused (`invalid_request`), so the store never deletes files it did not write.
    */
   store_dir?: string;
   /**
-   * Use a throwaway in-memory store.
+   * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
 }
 /**
- * The result of one store operation; fields depend on `operation`.
+ * Character span into the page's Markdown.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
- * via the `definition` "response".
+ * via the `definition` "span".
  */
-export interface StoreResponse {
+export interface StoreSpan {
   /**
-   * The operation that ran.
+   * Start offset.
    */
-  operation: StoreResponseOperation;
+  start: number;
   /**
-   * add: one entry per page.
-   *
-   * Items: An added page.
+   * End offset (exclusive).
    */
-  added?: {
-    /**
-     * Page handle.
-     */
-    handle: string;
-    /**
-     * Page URL.
-     */
-    url?: string;
-    /**
-     * What happened.
-     */
-    status: StoreResponseAddedItemStatus;
-    /**
-     * Passages indexed.
-     */
-    passages?: number;
-  }[];
-  /**
-   * search: matching passages, best first.
-   *
-   * Items: A passage.
-   */
-  passages?: {
-    /**
-     * Page handle.
-     */
-    handle: string;
-    /**
-     * Page URL.
-     */
-    url: string;
-    /**
-     * Page title.
-     */
-    title?: string | null;
-    /**
-     * Nearest heading.
-     */
-    heading?: string | null;
-    /**
-     * Passage text.
-     */
-    text: string;
-    /**
-     * BM25-style score.
-     */
-    score: number;
-    /**
-     * Character span into the page's Markdown.
-     */
-    span?: {
-      /**
-       * Start offset.
-       */
-      start: number;
-      /**
-       * End offset.
-       */
-      end: number;
-    };
-  }[];
-  /**
-   * get: the page handle.
-   */
-  handle?: string;
-  /**
-   * get: the page URL.
-   */
-  url?: string;
-  /**
-   * get: the page title.
-   */
-  title?: string | null;
-  /**
-   * get: this page's slice of the Markdown; all pages joined give the original.
-   */
-  content?: string;
-  /**
-   * get: this page number.
-   */
-  page?: number;
-  /**
-   * get: number of pages.
-   */
-  total_pages?: number;
-  /**
-   * get: true when a later page exists.
-   */
-  has_more?: boolean;
-  /**
-   * list: stored pages.
-   *
-   * Items: A stored page.
-   */
-  pages?: {
-    /**
-     * Page handle.
-     */
-    handle: string;
-    /**
-     * Page URL.
-     */
-    url: string;
-    /**
-     * Title.
-     */
-    title?: string | null;
-    /**
-     * Markdown bytes.
-     */
-    bytes?: number;
-    /**
-     * When fetched.
-     */
-    fetched_at?: string | null;
-  }[];
-  /**
-   * remove: true when the page existed.
-   */
-  removed?: boolean;
-  /**
-   * stats: counts, sizes, TTL, size cap and evictions.
-   */
-  stats?: {
-    [k: string]: unknown;
-  };
+  end: number;
 }
 /**
- * The operation that ran.
+ * What `add` did to each page, and what it evicted to stay within the limits.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "add_response".
  */
-export type StoreResponseOperation = "add" | "search" | "get" | "list" | "remove" | "stats";
+export interface StoreAddResponse {
+  /**
+   * The `add` operation.
+   */
+  operation: "add";
+  /**
+   * One entry per page.
+   */
+  added: StoreAddedPage[];
+  /**
+   * Pages removed by this commit: past their TTL, or least recently used over the size cap.
+   *
+   * Items: An evicted page.
+   */
+  evicted: StoreHandle[];
+}
 /**
- * What happened.
+ * One added page, in request order.
  */
-export type StoreResponseAddedItemStatus = "added" | "updated" | "unchanged";
+export interface StoreAddedPage {
+  /**
+   * The page's handle.
+   */
+  handle: StoreHandle;
+  /**
+   * The URL as given, without credentials.
+   */
+  url: string;
+  /**
+   * The canonical URL the handle is derived from.
+   */
+  canonical_url: string;
+  /**
+   * `added` new, `updated` replaced, `unchanged` same content and title.
+   */
+  status: "added" | "updated" | "unchanged";
+  /**
+   * Passages indexed.
+   */
+  passages: number;
+  /**
+   * Bytes of the stored page file.
+   */
+  bytes: number;
+}
+/**
+ * Matching passages, best first.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "search_response".
+ */
+export interface StoreSearchResponse {
+  /**
+   * The `search` operation.
+   */
+  operation: "search";
+  /**
+   * Best first; ties in handle then offset order.
+   */
+  passages: StorePassage[];
+}
+/**
+ * A passage.
+ */
+export interface StorePassage {
+  /**
+   * The page's handle.
+   */
+  handle: StoreHandle;
+  /**
+   * Page URL.
+   */
+  url: string;
+  /**
+   * Page title; null when the page has none.
+   */
+  title: string | null;
+  /**
+   * Nearest heading above the passage; null when none.
+   */
+  heading: string | null;
+  /**
+   * Passage text (Markdown).
+   */
+  text: string;
+  /**
+   * BM25 score; higher is better.
+   */
+  score: number;
+  /**
+   * Where the passage is in the page.
+   */
+  span: StoreSpan;
+}
+/**
+ * One page of a stored document; all pages joined give the Markdown back byte for byte.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "get_response".
+ */
+export interface StoreGetResponse {
+  /**
+   * The `get` operation.
+   */
+  operation: "get";
+  /**
+   * The page's handle.
+   */
+  handle: StoreHandle;
+  /**
+   * Page URL.
+   */
+  url: string;
+  /**
+   * Page title; null when the page has none.
+   */
+  title: string | null;
+  /**
+   * This page's slice of the Markdown.
+   */
+  content: string;
+  /**
+   * This page number.
+   */
+  page: number;
+  /**
+   * Number of pages at this page size.
+   */
+  total_pages: number;
+  /**
+   * True when a later page exists.
+   */
+  has_more: boolean;
+  /**
+   * The page size used.
+   */
+  page_size_tokens: number;
+  /**
+   * Where this page is in the Markdown.
+   */
+  span: StoreSpan;
+  /**
+   * When the page was fetched, as given at add; null when unknown.
+   */
+  fetched_at: string | null;
+}
+/**
+ * Live pages, by handle.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "list_response".
+ */
+export interface StoreListResponse {
+  /**
+   * The `list` operation.
+   */
+  operation: "list";
+  /**
+   * Stored pages.
+   */
+  pages: StoreListedPage[];
+}
+/**
+ * A stored page.
+ */
+export interface StoreListedPage {
+  /**
+   * The page's handle.
+   */
+  handle: StoreHandle;
+  /**
+   * Page URL.
+   */
+  url: string;
+  /**
+   * Page title; null when the page has none.
+   */
+  title: string | null;
+  /**
+   * Passages indexed.
+   */
+  passages: number;
+  /**
+   * Bytes of the page file.
+   */
+  bytes: number;
+  /**
+   * Content hash as given at add, or `sha256:<hex>` of the Markdown.
+   */
+  content_hash: string;
+  /**
+   * When fetched; null when unknown.
+   */
+  fetched_at: string | null;
+  /**
+   * When last added.
+   */
+  stored_at: string;
+  /**
+   * When last read or found.
+   */
+  last_access: string;
+  /**
+   * When the TTL ends unless added again.
+   */
+  expires_at: string;
+}
+/**
+ * The page is gone.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "remove_response".
+ */
+export interface StoreRemoveResponse {
+  /**
+   * The `remove` operation.
+   */
+  operation: "remove";
+  /**
+   * The removed page's handle.
+   */
+  handle: StoreHandle;
+  /**
+   * Always true; a handle with no live page is `not_found` instead.
+   */
+  removed: true;
+}
+/**
+ * Size, counts and limits.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "stats_response".
+ */
+export interface StoreStatsResponse {
+  /**
+   * The `stats` operation.
+   */
+  operation: "stats";
+  stats: StoreStats;
+}
+/**
+ * Counts, sizes, TTL, size cap and evictions.
+ */
+export interface StoreStats {
+  /**
+   * The store directory; null in memory.
+   */
+  dir: string | null;
+  /**
+   * True for the process's in-memory store.
+   */
+  in_memory: boolean;
+  /**
+   * Live pages.
+   */
+  pages: number;
+  /**
+   * Passages of the live pages.
+   */
+  passages: number;
+  /**
+   * Bytes of the live page files.
+   */
+  bytes: number;
+  /**
+   * Seconds a page lives after it was added.
+   */
+  ttl_s: number;
+  /**
+   * Size cap over page files.
+   */
+  max_bytes: number;
+  /**
+   * When the oldest live page was added; null when empty.
+   */
+  oldest: string | null;
+  /**
+   * When the newest live page was added; null when empty.
+   */
+  newest: string | null;
+  /**
+   * Pages evicted so far.
+   */
+  evictions: {
+    /**
+     * Past their TTL.
+     */
+    ttl: number;
+    /**
+     * Least recently used, over the size cap.
+     */
+    lru: number;
+  };
+  /**
+   * Expired pages not yet purged (hidden from every operation).
+   */
+  expired_pending: number;
+}

@@ -11,6 +11,7 @@ function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
   const fitsLength = (value: string): boolean => [...value].length >= minLength && [...value].length <= maxLength;
   let base: fc.Arbitrary<string>;
   if (node["format"] === "uri") base = fc.webUrl({ withQueryParameters: true, withFragments: true });
+  else if (node["format"] === "date-time") base = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
   else if (node["contentEncoding"] === "base64") base = fc.base64String({ maxLength: Math.min(maxLength, 64) });
   else if (typeof node["pattern"] === "string") base = fc.stringMatching(new RegExp(node["pattern"], "u"));
   else return fc.string({ minLength, maxLength: Math.min(maxLength, Math.max(minLength, DEFAULT_MAX_STRING)), unit: "grapheme" });

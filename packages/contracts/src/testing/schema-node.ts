@@ -36,7 +36,12 @@ export function flattenNode(node: SchemaNode, root: SchemaNode): SchemaNode {
 export function mergeNodes(base: SchemaNode, extra: SchemaNode): SchemaNode {
   const merged: SchemaNode = { ...base, ...extra };
   if (isSchemaNode(base["properties"]) || isSchemaNode(extra["properties"])) {
-    merged["properties"] = { ...(base["properties"] as SchemaNode | undefined), ...(extra["properties"] as SchemaNode | undefined) };
+    // A property named on both sides must satisfy both: its keywords are merged, not replaced.
+    const properties: SchemaNode = { ...(base["properties"] as SchemaNode | undefined) };
+    for (const [name, schema] of Object.entries((extra["properties"] as SchemaNode | undefined) ?? {})) {
+      properties[name] = isSchemaNode(properties[name]) && isSchemaNode(schema) ? { ...properties[name], ...schema } : schema;
+    }
+    merged["properties"] = properties;
   }
   if (Array.isArray(base["required"]) || Array.isArray(extra["required"])) {
     merged["required"] = [...new Set([...((base["required"] as string[] | undefined) ?? []), ...((extra["required"] as string[] | undefined) ?? [])])];

@@ -1,4 +1,4 @@
-import { isHandle } from "./handle.js";
+import { isStoreHandle } from "@websift/contracts";
 import { isRecord, type Manifest } from "./manifest.js";
 import { isPageFileOf } from "./store-files.js";
 import { stripUrlCredentials } from "./url-credentials.js";
@@ -14,7 +14,7 @@ const NUMBER_FIELDS = ["bytes", "passages", "stored_at", "last_access"] as const
 
 function problemOf(key: string, entry: unknown): string | null {
   if (!isRecord(entry)) return "it is not an object";
-  if (!isHandle(key) || entry.handle !== key) return "its handle is not of the form <site>~<12 hex> or does not match its key";
+  if (!isStoreHandle(key) || entry.handle !== key) return "its handle is not of the form <site>~<12 hex> or does not match its key";
   // The name pattern admits no separator and no "..": the page file stays inside <dir>/pages/.
   if (typeof entry.file !== "string" || !isPageFileOf(key, entry.file)) {
     const shown = typeof entry.file === "string" ? JSON.stringify(entry.file.slice(0, 200)) : `(${typeof entry.file})`;

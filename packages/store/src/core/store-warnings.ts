@@ -19,12 +19,19 @@ export function skippedEntryWarning(entry: SkippedEntry): string {
 
 /**
  * What the store skipped instead of failing, turned into warnings for the caller (the entry point
- * puts them in `meta.warnings`), each once per store instance (the entry point opens one per request).
+ * puts them in `meta.warnings`), each once per operation: a store instance lives across calls, and
+ * every call's reply must tell of the damage it stepped around.
  */
 export class StoreWarnings {
   private readonly given = new Set<string>();
 
-  constructor(private readonly sink: WarningSink) {}
+  constructor(private sink: WarningSink) {}
+
+  /** Start an operation: its warnings go to `sink`, and nothing counts as told yet. */
+  begin(sink: WarningSink): void {
+    this.sink = sink;
+    this.given.clear();
+  }
 
   give(message: string): void {
     if (this.given.has(message)) return;

@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import type { StorePageInput } from "@websift/contracts";
+import { handleForUrl, pageIdentity } from "./handle.js";
+import { splitIntoPassages, type PassageSpan } from "./passages.js";
+import { stripUrlCredentials } from "./url-credentials.js";
+
+/** A page of an add request, made ready to write before the lock is taken. */
+export interface PreparedPage {
+  input: StorePageInput;
+  /** The URL as given, without credentials: neither the manifest nor any reply ever holds them. */
+  url: string;
+  canonicalUrl: string;
+  handle: string;
+  markdownSha256: string;
+  title: string;
+  passages: PassageSpan[];
+}
+
+function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** A page without a title is named by its first level-1 heading, if any. */
+function titleOf(input: StorePageInput, passages: readonly PassageSpan[]): string {
+  if (input.title !== undefined) return input.title.trim();
+  const firstHeading = passages.find((passage) => passage.heading !== "" && /^ {0,3}# /.test(input.markdown.slice(passage.start, passage.end)));
+  return firstHeading?.heading ?? "";
+}
+
+export function preparePages(pages: readonly StorePageInput[]): PreparedPage[] {
+  return pages.map((input, index) => {
+    const canonicalUrl = pageIdentity(input.url, `pages[${index}].url`, "add pages");
+    const passages = splitIntoPassages(input.markdown);
+    return {
+      input,
+      url: stripUrlCredentials(input.url),
+      canonicalUrl,
+      handle: handleForUrl(canonicalUrl),
+      markdownSha256: sha256Hex(input.markdown),
+      title: titleOf(input, passages),
+      passages,
+    };
+  });
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { validateContractValue } from "@websift/contracts";
+import { oneFieldBreak, requestArbitrary } from "@websift/contracts/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { runStoreOperation } from "../dist/index.js";
+import { replyOf } from "./helpers.js";
+
+// Generated requests name random store directories: every one is pointed into this scratch directory
+// instead, so the property never writes outside it.
+const scratch = mkdtempSync(path.join(os.tmpdir(), "websift-store-conformance-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function insideScratch(request: unknown): Record<string, unknown> {
+  const copy = { ...(request as Record<string, unknown>) };
+  if (copy["store_dir"] !== undefined) copy["store_dir"] = path.join(scratch, "store");
+  return copy;
+}
+
+// A schema-valid request may still name a page that is not there; those answers are typed, never a refusal.
+const TYPED_OUTCOMES = new Set(["not_found"]);
+
+describe("store entry point conforms to its contract (requests generated from the request schema)", () => {
+  it("answers every schema-valid request with a reply valid against the response schema, or a typed not_found", async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary("store"), async (generated) => {
+        const reply = await runStoreOperation(insideScratch(generated));
+        if (reply.ok) {
+          expect(validateContractValue("store", "response", reply.data)).toEqual({ valid: true });
+          expect(reply.data?.operation).toBe((generated as { operation: string }).operation);
+        } else {
+          expect(reply.error?.code, JSON.stringify({ generated, error: reply.error })).toSatisfy((code: string) => TYPED_OUTCOMES.has(code));
+        }
+      }),
+      { numRuns: 150, seed: 13 },
+    );
+  });
+
+  it("refuses a request broken in one field with invalid_request naming that field, inside the operation union too", async () => {
+    await fc.assert(
+      fc.asyncProperty(oneFieldBreak("store"), async ({ request, field }) => {
+        const reply = await runStoreOperation(field === "store_dir" ? request : insideScratch(request));
+        expect(reply.ok).toBe(false);
+        expect(reply.error?.code).toBe("invalid_request");
+        expect(reply.error?.details?.["field"], JSON.stringify({ request, error: reply.error })).toBe(field);
+      }),
+      { numRuns: 150, seed: 14 },
+    );
+  });
+
+  it("names the field in the issue's examples", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ operation: "get", handle: "example.org~0123456789ab", page_size_tokens: 10 }, "page_size_tokens"],
+      [{ operation: "get", handle: "not a handle" }, "handle"],
+      [{ operation: "add", pages: [{ url: "https://example.org/", markdown: "x" }, { url: "/relative", markdown: "x" }] }, "pages[1].url"],
+      [{ operation: "get", handle: "example.org~0123456789ab", url: "https://example.org/" }, "(root)"],
+      [{ operation: "fetch" }, "operation"],
+    ];
+    for (const [request, field] of cases) {
+      const reply = await runStoreOperation({ in_memory: true, ...request });
+      expect(reply.error, JSON.stringify(request)).toMatchObject({ code: "invalid_request", details: { field } });
+    }
+    const both = await runStoreOperation({ in_memory: true, operation: "get", handle: "example.org~0123456789ab", url: "https://example.org/" });
+    expect(both.error?.message).toContain("exactly one of `handle`, `url`");
+  });
+});
+
+describe("one URL identity", () => {
+  it("gives the three URL twins one handle from one add, and finds the page by any twin", async () => {
+    const dir = path.join(scratch, "twins");
+    const twins = ["https://example.org/a?id=3", "https://example.org/a?spm=1.2&id=3", "https://www.example.org/a?id=3&_ga=GA1.2"];
+    const added = replyOf(await runStoreOperation({ operation: "add", store_dir: dir, pages: twins.map((url) => ({ url, markdown: `# Twin\n\nThe same page, reached as ${url}.\n` })) }), "add");
+    expect(new Set(added.added.map((page) => page.handle)).size).toBe(1);
+    expect(new Set(added.added.map((page) => page.canonical_url))).toEqual(new Set(["https://example.org/a?id=3"]));
+    expect(replyOf(await runStoreOperation({ operation: "list", store_dir: dir }), "list").pages).toHaveLength(1);
+    for (const url of [...twins, "HTTPS://EXAMPLE.ORG:443/a?utm_source=x&id=3#top"]) {
+      const got = replyOf(await runStoreOperation({ operation: "get", store_dir: dir, url }), "get");
+      expect(got.handle).toBe(added.added[0]!.handle);
+    }
+    const missing = await runStoreOperation({ operation: "get", store_dir: dir, url: "https://example.org/b" });
+    expect(missing.error).toMatchObject({ code: "not_found", details: { reason: "unknown_url" } });
+  });
+});
+
+describe("in_memory across calls", () => {
+  it("is the process's one in-memory store: pages added in one call are read in the next, and never touch the disk", async () => {
+    const added = replyOf(await runStoreOperation({ operation: "add", in_memory: true, pages: [{ url: "https://memory.example/page", markdown: "# Kept in memory\n\nquokka facts\n" }] }), "add");
+    const handle = added.added[0]!.handle;
+    expect(replyOf(await runStoreOperation({ operation: "get", in_memory: true, handle }), "get").content).toContain("quokka");
+    expect(replyOf(await runStoreOperation({ operation: "search", in_memory: true, query: "quokka" }), "search").passages[0]?.handle).toBe(handle);
+    expect(replyOf(await runStoreOperation({ operation: "stats", in_memory: true }), "stats").stats).toMatchObject({ in_memory: true, dir: null });
+    // A directory store does not see it.
+    const onDisk = await runStoreOperation({ operation: "get", store_dir: path.join(scratch, "disk"), handle });
+    expect(onDisk.error?.code).toBe("not_found");
+  });
+});
