@@ -1,8 +1,7 @@
 import { defineEntryPoint, type FetchRequest, type FetchResponse, type HandlerResult } from "@websift/contracts";
 import { fetchPage } from "./core/fetch-page.js";
-import type { FetchPageResult } from "./core/types.js";
 
-function describeFailure(result: FetchPageResult): string {
+function describeFailure(result: FetchResponse): string {
   const status = result.status === null ? "" : ` (HTTP ${result.status})`;
   const reason = result.block_reason ? `, ${result.block_reason}` : "";
   const detail = result.detail ? `: ${result.detail}` : "";
@@ -13,8 +12,8 @@ function describeFailure(result: FetchPageResult): string {
  * Map the core's result onto the Envelope: only `ok` is a success; every other outcome is a failure that keeps its
  * report. Whether it is retryable is left to the central list (`isRetryableByDefault` in @websift/contracts).
  */
-function toHandlerResult(result: FetchPageResult): HandlerResult<FetchResponse> {
-  const data = result as unknown as FetchResponse;
+function toHandlerResult(data: FetchResponse): HandlerResult<FetchResponse> {
+  const result = data;
   if (result.outcome === "ok") return { data };
   const details: Record<string, unknown> = { outcome: result.outcome };
   if (result.retry_after_s !== null) details["retry_after_s"] = result.retry_after_s;

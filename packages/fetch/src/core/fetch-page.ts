@@ -140,7 +140,7 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
   }
   if (request.cache !== undefined && cacheKey !== undefined && result.outcome === "ok" && result.body !== null && result.status !== null) {
     await writeCachedPage(request.cache.dir, cacheKey, {
-      final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset,
+      final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset ?? null,
       bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
     });
   }
