@@ -1,4 +1,4 @@
-import type { EngineReport, Envelope, FetchRequest, FetchResponse } from "@websift/contracts";
+import type { EngineReport, Envelope, FetchRequest, FetchResponse, SearchRequestTimeRange } from "@websift/contracts";
 
 export type EngineOutcome = EngineReport["outcome"];
 
@@ -42,7 +42,7 @@ export interface EngineSettings {
   daily_budget: number | undefined;
 }
 
-export type TimeRange = "day" | "week" | "month" | "year";
+export type TimeRange = SearchRequestTimeRange;
 
 export interface EngineContext {
   query: string;
@@ -56,7 +56,7 @@ export interface EngineContext {
   stateDir: string;
 }
 
-export interface EngineAvailability {
+interface EngineAvailability {
   configured: boolean;
   detail: string;
 }
