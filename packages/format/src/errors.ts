@@ -1,5 +1,6 @@
 // The format layer's one error class; `code` comes from the central error-code list.
-export type FormatErrorCode = "invalid_request" | "internal_error";
+// Bad request fields never get here: the entry point refuses them against the schema first.
+export type FormatErrorCode = "not_found" | "internal_error";
 
 export class FormatLayerError extends Error {
   override readonly name = "FormatLayerError";
@@ -15,9 +16,4 @@ export class FormatLayerError extends Error {
   toJSON(): { name: string; code: FormatErrorCode; message: string; details?: Record<string, unknown> } {
     return { name: this.name, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
   }
-}
-
-/** Shorthand for a bad request field: the field is named in the message and in `details.field`. */
-export function invalidField(field: string, problem: string): FormatLayerError {
-  return new FormatLayerError("invalid_request", `format request field "${field}" ${problem}.`, { details: { field } });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatResults } from "../src/core/format-results.js";
+import { formatDocument } from "../src/index.js";
 import { countTokens } from "../src/core/tokens.js";
-import type { FormatInputResult } from "../src/core/types.js";
+import type { FormatInputResult } from "@websift/contracts";
 import { editWords, makeText, result } from "./helpers.js";
 
 // A realistic mix: long and short bodies, Markdown, non-ASCII, special-token text, a failure, duplicates.
@@ -14,7 +15,7 @@ function corpus(): FormatInputResult[] {
     items.push(result(`https://site${i}.example/page`, body, { score: 1 - i / 100, ...(i % 3 === 0 ? { handle: `h_${i}` } : {}) }));
   }
   items.push(result("https://dup.example/copy", editWords(items[3]!.body_markdown!, 200), { score: 0.1 }));
-  items.push({ url: "https://failed.example/", title: "Failed", failure: { code: "Timeout" } });
+  items.push({ url: "https://failed.example/", title: "Failed", status: "failed:timeout" });
   items.push({ url: "https://snippet-only.example/", title: "Snippet", snippet: "Only a snippet here." });
   return items;
 }
@@ -35,8 +36,7 @@ describe("token budget", () => {
         expect(out.sidecar.results.length).toBeGreaterThan(0);
         for (const item of out.sidecar.results) {
           const original = inputByUrl.get(item.url)!;
-          expect(item.body_markdown).toBe(original.body_markdown);
-          expect("body_markdown" in item).toBe(original.body_markdown !== undefined);
+          expect(item.body_markdown).toBe(original.body_markdown ?? null);
         }
       }
     });
@@ -76,8 +76,17 @@ describe("token budget", () => {
     expect(out.sidecar.next_cursor).not.toBeNull();
   });
 
-  it("rejects a budget too small for any document", () => {
-    expect(() => formatResults({ query: "q", results: corpus(), token_budget: 50 })).toThrow(/token_budget/);
+  it("fits the smallest accepted budget whatever the query: the header cuts it by tokens", () => {
+    for (const query of ["👨‍👩‍👧‍👦".repeat(60), "\u0800\u0fff".repeat(100), "!#%&/(".repeat(40), "x".repeat(5000)]) {
+      const out = formatResults({ query, results: corpus(), token_budget: 200 });
+      expect(countTokens(out.markdown)).toBeLessThanOrEqual(200);
+      expect(out.sidecar.results.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a budget below the schema's minimum at the entry point", async () => {
+    const envelope = await formatDocument({ query: "q", results: corpus(), token_budget: 50 });
+    expect(envelope.error).toMatchObject({ code: "invalid_request", details: { field: "token_budget" } });
   });
 
   it("fits even when one title and URL are huge", () => {
@@ -93,7 +102,7 @@ describe("char budget (top_n, total_chars, per_item_chars)", () => {
   const input: FormatInputResult[] = [
     ...bodies.map((b, i) => result(`https://c${i}.example/`, b, i === 2 ? { handle: "h2" } : {})),
     { url: "https://empty.example/", body_markdown: "" },
-    { url: "https://failed.example/", status: "failed:HTTP 503" },
+    { url: "https://failed.example/", status: "failed:http_503" },
   ];
   const perItem = 1200;
   const total = bodies[0]!.length + perItem + 500;
@@ -116,7 +125,7 @@ describe("char budget (top_n, total_chars, per_item_chars)", () => {
       ["empty", null],
       ["failed:http_503", null],
     ]);
-    const used = out.sidecar.results.reduce((n, r) => n + r.inlined_chars, 0);
+    const used = out.sidecar.results.reduce((n, r) => n + r.inlined_chars!, 0);
     expect(used).toBeLessThanOrEqual(total);
     expect(out.sidecar.char_budget).toEqual({ top_n: 4, total_chars: total, per_item_chars: perItem, chars_used: used });
     expect(out.sidecar.results[1]!.inlined_chars).toBeLessThanOrEqual(perItem);

@@ -98,8 +98,8 @@ describe("near-duplicate folding", () => {
     const out = formatResults({
       query: "q",
       results: [
-        { url: "https://a.example/", failure: "timeout" },
-        { url: "https://b.example/", failure: "timeout" },
+        { url: "https://a.example/", status: "failed:timeout" },
+        { url: "https://b.example/", status: "failed:timeout" },
         { url: "https://c.example/", body_markdown: "   " },
         { url: "https://d.example/", body_markdown: "" },
       ],

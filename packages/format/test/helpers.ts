@@ -1,7 +1,7 @@
 // Deterministic test text: a seeded generator, so every run sees the same corpus.
-import type { FormatInputResult } from "../src/core/types.js";
+import type { FormatInputResult } from "@websift/contracts";
 
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;

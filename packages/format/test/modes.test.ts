@@ -31,7 +31,7 @@ describe("progressive disclosure", () => {
   it("index mode previews even what would fit", () => {
     const out = formatResults({ query: "q", results: small, token_budget: 20_000, mode: "index" });
     expect(out.sidecar.mode_used).toBe("index");
-    expect(out.sidecar.results.every((r) => r.inlined_chars <= PREVIEW_CHARS)).toBe(true);
+    expect(out.sidecar.results.every((r) => r.inlined_chars! <= PREVIEW_CHARS)).toBe(true);
   });
 
   it("full mode cuts the last body that does not fit and pages the rest", () => {

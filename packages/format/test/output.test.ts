@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatResults } from "../src/core/format-results.js";
-import { FormatLayerError } from "../src/errors.js";
+import { formatDocument } from "../src/index.js";
 import { editWords, makeText, result } from "./helpers.js";
-import type { FormatInputResult } from "../src/core/types.js";
+import type { FormatInputResult } from "@websift/contracts";
 
 const results: FormatInputResult[] = [
   ...Array.from({ length: 12 }, (_, i) => result(`https://o${i}.example/`, makeText(300 + i, 200 + i * 50), { handle: `h${i}`, page_type: "article", published: "2026-01-02", quality_score: 0.75 })),
   result("https://o-dup.example/", editWords(makeText(301, 250), 200), { score: 0.2 }),
-  { url: "https://o-fail.example/", failure: "blocked" },
+  { url: "https://o-fail.example/", status: "failed:blocked" },
   { url: "https://o-empty.example/", body_markdown: "" },
 ];
 
@@ -73,33 +73,38 @@ describe("sidecar", () => {
     expect(s.results.find((r) => r.url === "https://o-fail.example/")!.status).toBe("failed:blocked");
     expect(out.markdown).toContain("Duplicates folded here: https://o-dup.example/ (minhash ");
   });
+
+  it("gives a result without a body (a search snippet only) a null body_markdown, as the contract requires", async () => {
+    const envelope = await formatDocument({ query: "q", results: [{ url: "https://s.example/", title: "S", snippet: "Only a snippet from the engine." }] });
+    expect(envelope.error).toBeNull();
+    expect(envelope.data!.sidecar.results[0]).toMatchObject({ url: "https://s.example/", body_markdown: null, content_source: "snippet", status: "ok" });
+  });
 });
 
-describe("request validation", () => {
+describe("request validation (the contract's schema, at the entry point)", () => {
   const cases: Array<[unknown, string]> = [
-    [null, "(request)"],
-    [{ results: [] }, "query"],
+    [null, "(root)"],
     [{ query: "q" }, "results"],
     [{ query: "q", results: [{ title: "no url" }] }, "results[0].url"],
     [{ query: "q", results: [{ url: "u", score: "high" }] }, "results[0].score"],
+    [{ query: "q", results: [{ url: "u", status: "failed:HTTP 503" }] }, "results[0].status"],
     [{ query: "q", results: [], token_budget: 10.5 }, "token_budget"],
+    [{ query: "q", results: [], token_budget: 2_000_001 }, "token_budget"],
     [{ query: "q", results: [], mode: "everything" }, "mode"],
     [{ query: "q", results: [], dedup: { threshold: 0 } }, "dedup.threshold"],
     [{ query: "q", results: [], dedup: { bands: 4 } }, "dedup.bands"],
     [{ query: "q", results: [], char_budget: { top_n: 1, total_chars: -1, per_item_chars: 5 } }, "char_budget.total_chars"],
+    [{ query: "q", results: [], char_budget: { top_n: 1, per_item_chars: 5 } }, "char_budget.total_chars"],
     [{ query: "q", results: [], page_size: 0 }, "page_size"],
-    [{ query: "q", results: [], views: ["html"] }, "views"],
+    [{ query: "q", results: [], views: ["html"] }, "views[0]"],
+    [{ query: "q", results: [], cursor: "garbage" }, "cursor"],
   ];
   for (const [request, field] of cases) {
-    it(`names the bad field: ${field}`, () => {
-      try {
-        formatResults(request as never);
-        expect.unreachable();
-      } catch (error) {
-        expect(error).toBeInstanceOf(FormatLayerError);
-        expect((error as FormatLayerError).code).toBe("invalid_request");
-        expect((error as FormatLayerError).details).toEqual({ field });
-      }
+    it(`names the bad field: ${field}`, async () => {
+      const envelope = await formatDocument(request);
+      expect(envelope.ok).toBe(false);
+      expect(envelope.error?.code).toBe("invalid_request");
+      expect(envelope.error?.details?.["field"]).toBe(field);
     });
   }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatResults } from "../src/core/format-results.js";
 import { FormatLayerError } from "../src/errors.js";
+import { formatDocument } from "../src/index.js";
 import { countTokens } from "../src/core/tokens.js";
-import type { FormatRequest } from "../src/core/types.js";
+import type { FormatRequest } from "@websift/contracts";
 import { editWords, makeText, result } from "./helpers.js";
 
 const results = Array.from({ length: 25 }, (_, i) => result(`https://p${i}.example/`, makeText(200 + i, 300 + i * 10)));
@@ -12,7 +13,7 @@ function walk(request: FormatRequest): ReturnType<typeof formatResults>[] {
   const pages = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
-    const page = formatResults({ ...request, cursor });
+    const page = formatResults(cursor === null ? request : { ...request, cursor });
     pages.push(page);
     cursor = page.sidecar.next_cursor;
     if (cursor === null) return pages;
@@ -44,24 +45,32 @@ describe("cursor pagination", () => {
     const page = formatResults({ query: "q", results, token_budget: 20_000, page_size: 4 });
     expect(page.sidecar.results).toHaveLength(4);
     expect(page.sidecar.offset).toBe(0);
-    const second = formatResults({ query: "q", results, token_budget: 20_000, page_size: 4, cursor: page.sidecar.next_cursor });
+    const second = formatResults({ query: "q", results, token_budget: 20_000, page_size: 4, cursor: page.sidecar.next_cursor! });
     expect(second.sidecar.offset).toBe(4);
     expect(second.sidecar.results[0]!.rank).toBe(5);
   });
 
-  it("rejects a cursor from another result set, or a made-up one", () => {
+  it("answers not_found for a well-formed cursor of another result set, or past its end", async () => {
     const page = formatResults({ query: "q", results, token_budget: 1500 });
     const cursor = page.sidecar.next_cursor!;
     const other = () => formatResults({ query: "another query", results, token_budget: 1500, cursor });
     expect(other).toThrow(FormatLayerError);
     expect(other).toThrow(/cursor/);
-    expect(() => formatResults({ query: "q", results, cursor: "c1-999-0000000000000000" })).toThrow(/cursor/);
-    expect(() => formatResults({ query: "q", results, cursor: "garbage" })).toThrow(/cursor/);
+    const past = cursor.replace(/^c1-\d+-/, "c1-999-");
+    for (const request of [{ query: "another query", results, cursor }, { query: "q", results, cursor: past }]) {
+      const envelope = await formatDocument(request);
+      expect(envelope.error).toMatchObject({ code: "not_found", details: { field: "cursor" } });
+    }
+  });
+
+  it("refuses a cursor the format layer could never have issued by the schema's pattern", async () => {
+    const envelope = await formatDocument({ query: "q", results, cursor: "garbage" });
+    expect(envelope.error).toMatchObject({ code: "invalid_request", details: { field: "cursor" } });
   });
 
   it("accepts the same cursor after a budget change", () => {
     const page = formatResults({ query: "q", results, token_budget: 1500 });
-    const next = formatResults({ query: "q", results, token_budget: 6000, cursor: page.sidecar.next_cursor });
+    const next = formatResults({ query: "q", results, token_budget: 6000, cursor: page.sidecar.next_cursor! });
     expect(next.sidecar.results[0]!.rank).toBe(page.sidecar.results.length + 1);
   });
 });

@@ -15,7 +15,7 @@ export interface FormatContract {
  */
 export interface FormatRequest {
   /**
-   * The query the results answer.
+   * The query the results answer. Default "" (the document header then names no query).
    */
   query?: string;
   /**
@@ -27,64 +27,64 @@ export interface FormatRequest {
    */
   results: FormatInputResult[];
   /**
-   * Hard cap on the document's tokens (cl100k_base). Default 8000.
+   * Hard cap on the document's tokens (cl100k_base), 200 to 2,000,000. Default 8000.
    */
   token_budget?: number;
   /**
-   * `auto` inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
+   * `auto` (default) inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
    */
   mode?: FormatRequestMode;
   /**
-   * The character budget: pages read, total and per-item characters.
+   * The character budget over one page: the first `top_n` items inline at most `per_item_chars` each and `total_chars` together; later items are listed, not inlined. All three are required. No character budget when absent.
    */
   char_budget?: {
     /**
-     * Items inlined at most.
+     * Items inlined at most, 0 to 1,000,000.
      */
-    top_n?: number;
+    top_n: number;
     /**
-     * Characters across all items.
+     * Characters inlined across all items, 0 to 1,000,000,000.
      */
-    total_chars?: number;
+    total_chars: number;
     /**
-     * Characters per item.
+     * Characters inlined per item, 0 to 1,000,000,000.
      */
-    per_item_chars?: number;
+    per_item_chars: number;
   };
   /**
-   * Near-duplicate folding settings.
+   * Near-duplicate folding settings; each one defaults on its own.
    */
   dedup?: {
     /**
-     * Jaccard similarity at which two bodies fold. Default 0.9.
+     * Jaccard similarity at which two bodies fold, greater than 0 and at most 1. Default 0.9.
      */
     threshold?: number;
     /**
-     * MinHash permutations. Default 128.
+     * MinHash permutations, 16 to 1024. Default 128.
      */
     num_perm?: number;
     /**
-     * Words per shingle. Default 4.
+     * Words per shingle, 1 to 16. Default 4.
      */
     shingle_size?: number;
   };
   /**
-   * Pagination cursor from a previous reply's `next_cursor`.
+   * Pagination cursor from a previous reply's `next_cursor`. It is only good for the same query, results and `dedup` settings (budget, mode and page size may change): a cursor issued for another result set, or pointing past its results, is answered `not_found`.
    */
   cursor?: string;
   /**
-   * Results per page of the document.
+   * Results per page of the document, 1 to 100,000. Default: as many as the token budget holds.
    */
   page_size?: number;
   /**
-   * Extra views to build.
+   * Extra views to build; a view named twice is built once.
    *
    * Items: `search_result_blocks`: Anthropic search_result content blocks.
    */
   views?: FormatRequestViewsItem[];
 }
 /**
- * One result to format.
+ * One result to format. Fields other than these (a search or extract result passed as it is) are accepted and ignored.
  *
  * This interface was referenced by `FormatContract`'s JSON-Schema
  * via the `definition` "input_result".
@@ -127,7 +127,7 @@ export interface FormatInputResult {
    */
   handle?: string;
   /**
-   * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`.
+   * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`. `failed:<reason>` marks a result that could not be read (it is listed with that status, never inlined); `empty` one whose page had no text.
    */
   status?: string;
 }
@@ -155,6 +155,10 @@ export interface FormatResponse {
      */
     mode_used?: FormatResponseSidecarModeUsed;
     /**
+     * The mode the request asked for (`auto` when it named none).
+     */
+    mode_requested?: FormatResponseSidecarModeRequested;
+    /**
      * Kept results, in document order.
      *
      * Items: A kept result.
@@ -165,6 +169,10 @@ export interface FormatResponse {
        */
       id: string;
       /**
+       * Position among all kept results, 1-based, across pages.
+       */
+      rank?: number;
+      /**
        * Result URL.
        */
       url: string;
@@ -173,13 +181,49 @@ export interface FormatResponse {
        */
       title?: string | null;
       /**
-       * The full input body, verbatim.
+       * The input's ranking score.
+       */
+      score?: number;
+      /**
+       * The input's engine snippet.
+       */
+      snippet?: string;
+      /**
+       * The input's page type.
+       */
+      page_type?: string;
+      /**
+       * The input's quality score.
+       */
+      quality_score?: number;
+      /**
+       * The input's publication date.
+       */
+      published?: string;
+      /**
+       * The full input body, verbatim; null when the input had none.
        */
       body_markdown: string | null;
       /**
        * Per-item status: `ok`, `truncated`, `skipped_budget_exhausted`, `empty` or `failed:<reason>`.
        */
       status: string;
+      /**
+       * The budget that truncated or skipped this item (`index_preview`: cut to a short preview by the index layout); null when it was not cut.
+       */
+      limited_by?: FormatResponseSidecarResultsItemLimitedBy;
+      /**
+       * Where the inlinable text came from: the body, the snippet of a result without a body, or none (failed or empty).
+       */
+      content_source?: FormatResponseSidecarResultsItemContentSource;
+      /**
+       * Characters of that text.
+       */
+      content_chars?: number;
+      /**
+       * Characters of it shown in the document.
+       */
+      inlined_chars?: number;
       /**
        * Store handle, when known.
        */
@@ -188,6 +232,16 @@ export interface FormatResponse {
        * Tokens of this item in the document.
        */
       inlined_tokens?: number;
+      /**
+       * How to read what the document did not show (a store handle to open, or the sidecar id and URL); null when everything was shown.
+       */
+      rest?: string | null;
+      /**
+       * URLs of the duplicates folded into this result.
+       *
+       * Items: URL of a duplicate folded into this result.
+       */
+      duplicates?: string[];
     }[];
     /**
      * Results folded into another.
@@ -196,6 +250,10 @@ export interface FormatResponse {
      */
     dropped_duplicates: {
       /**
+       * The folded result's id (`r<input position>`).
+       */
+      id?: string;
+      /**
        * The folded result.
        */
       url: string;
@@ -203,6 +261,10 @@ export interface FormatResponse {
        * The kept result.
        */
       duplicate_of: string;
+      /**
+       * The kept result's id.
+       */
+      duplicate_of_id?: string;
       /**
        * Estimated Jaccard similarity.
        */
@@ -228,18 +290,111 @@ export interface FormatResponse {
      * Cursor for the next page, or null.
      */
     next_cursor: string | null;
+    /**
+     * Results in the request.
+     */
+    input_count?: number;
+    /**
+     * Results kept after folding duplicates, over all pages.
+     */
+    total_results?: number;
+    /**
+     * Kept results before this page (0 on the first page).
+     */
+    offset?: number;
+    /**
+     * The character budget applied, with the characters this page used; null without one.
+     */
+    char_budget?: {
+      /**
+       * Items inlined at most.
+       */
+      top_n: number;
+      /**
+       * Characters across all items.
+       */
+      total_chars: number;
+      /**
+       * Characters per item.
+       */
+      per_item_chars: number;
+      /**
+       * Characters inlined on this page.
+       */
+      chars_used: number;
+    } | null;
+    /**
+     * The near-duplicate settings applied.
+     */
+    dedup?: {
+      /**
+       * Jaccard similarity at which two bodies fold.
+       */
+      threshold: number;
+      /**
+       * MinHash permutations.
+       */
+      num_perm: number;
+      /**
+       * Words per shingle.
+       */
+      shingle_size: number;
+      /**
+       * MinHash rows per LSH band, chosen from threshold and num_perm.
+       */
+      band_size: number;
+    };
+    /**
+     * The nonce of this document's <<<page …>>> / <<<end …>>> fences around untrusted page text.
+     */
+    content_nonce?: string;
   };
   /**
-   * Anthropic search_result blocks, when asked.
+   * Anthropic search_result blocks for the inlined text, when `views` asks for them.
    *
-   * Items: One search_result block.
+   * Items: One search_result block, for an item with inlined text.
    */
   search_result_blocks?: {
-    [k: string]: unknown;
+    /**
+     * Always `search_result`.
+     */
+    type: "search_result";
+    /**
+     * The result URL.
+     */
+    source: string;
+    /**
+     * The title, or the URL when the result has none.
+     */
+    title: string;
+    /**
+     * The inlined text as one text block.
+     *
+     * Items: A text block.
+     */
+    content: {
+      /**
+       * Always `text`.
+       */
+      type: "text";
+      /**
+       * The inlined text.
+       */
+      text: string;
+    }[];
+    /**
+     * Citations are enabled on every block (the API refuses a mix).
+     */
+    citations: {
+      /**
+       * Always true.
+       */
+      enabled: true;
+    };
   }[];
 }
 /**
- * `auto` inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
+ * `auto` (default) inlines bodies while they fit, else an index; `index` previews only; `full` inline bodies.
  */
 export type FormatRequestMode = "auto" | "index" | "full";
 /**
@@ -250,6 +405,18 @@ export type FormatRequestViewsItem = "search_result_blocks";
  * The mode the document was rendered in.
  */
 export type FormatResponseSidecarModeUsed = "index" | "full";
+/**
+ * The mode the request asked for (`auto` when it named none).
+ */
+export type FormatResponseSidecarModeRequested = "auto" | "index" | "full";
+/**
+ * The budget that truncated or skipped this item (`index_preview`: cut to a short preview by the index layout); null when it was not cut.
+ */
+export type FormatResponseSidecarResultsItemLimitedBy = "token_budget" | "per_item_chars" | "total_chars" | "top_n" | "index_preview" | null;
+/**
+ * Where the inlinable text came from: the body, the snippet of a result without a body, or none (failed or empty).
+ */
+export type FormatResponseSidecarResultsItemContentSource = "body_markdown" | "snippet" | "none";
 /**
  * How it was detected.
  */

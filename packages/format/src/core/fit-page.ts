@@ -24,7 +24,7 @@ export interface PageContext {
   nonce: string;
 }
 
-export interface PlannedEntry {
+interface PlannedEntry {
   item: PreparedItem;
   rank: number;
   inlined: string;
@@ -148,7 +148,9 @@ export function fitPage(ctx: PageContext, layout: Layout, entryBudget: number, s
         const markdown = renderMinimalEntry({ rank, id: item.id });
         const minimalTokens = countTokensWithin(markdown, remaining - SEPARATOR_TOKENS);
         if (minimalTokens === false) {
-          throw new FormatLayerError("invalid_request", "format request field \"token_budget\" is too small for even one result.", {
+          // The smallest budget the schema allows (200) always holds the header, footer and one pointer
+          // (render-markdown.ts caps the query by tokens for this): getting here is a defect.
+          throw new FormatLayerError("internal_error", "formatting left no room for even one result in the token budget.", {
             details: { field: "token_budget" },
           });
         }

@@ -1,15 +1,16 @@
 // The format layer's core: dedup -> page -> budget -> Markdown document + JSON sidecar (+ optional blocks).
+import type { FormatRequest, FormatResponse } from "@websift/contracts";
 import { FormatLayerError } from "../errors.js";
 import { decodeCursor, encodeCursor, requestFingerprint } from "./cursor.js";
 import { deduplicate } from "./dedup.js";
 import { fitPage, type PageContext, type PageFit } from "./fit-page.js";
 import { sha256Hex } from "./hash.js";
-import { resolveFormatOptions } from "./options.js";
+import { resolveFormatRequest } from "./options.js";
 import { prepareItem, type PreparedItem } from "./prepare-items.js";
 import { assembleDocument, renderFooter, renderHeader, type HeaderView } from "./render-markdown.js";
 import { toSearchResultBlocks } from "./search-result-blocks.js";
 import { countTokens, TOKENIZER_NAME } from "./tokens.js";
-import type { DroppedDuplicate, FormatRequest, FormatResult, SidecarResult } from "./types.js";
+import type { DroppedDuplicate, SidecarResult } from "./types.js";
 
 /** Head-room for tokens that merge across part boundaries when the document is joined. */
 const JOIN_SLACK_TOKENS = 8;
@@ -29,7 +30,7 @@ function sidecarResult(entry: PageFit["entries"][number], inlinedTokens: number,
     ...(input.page_type !== undefined ? { page_type: input.page_type } : {}),
     ...(input.quality_score !== undefined ? { quality_score: input.quality_score } : {}),
     ...(input.published !== undefined ? { published: input.published } : {}),
-    handle: typeof input.handle === "string" && input.handle.length > 0 ? input.handle : null,
+    handle: input.handle !== undefined && input.handle.length > 0 ? input.handle : null,
     status: entry.status,
     limited_by: entry.limitedBy,
     content_source: item.contentSource,
@@ -38,17 +39,21 @@ function sidecarResult(entry: PageFit["entries"][number], inlinedTokens: number,
     inlined_tokens: inlinedTokens,
     rest: entry.rest,
     duplicates: duplicates.map((d) => d.url),
-    ...(input.body_markdown !== undefined ? { body_markdown: input.body_markdown } : {}),
+    body_markdown: input.body_markdown ?? null,
   };
 }
 
-/** Formats search/extract results into one budgeted Markdown document plus a lossless JSON sidecar. */
-export function formatResults(request: FormatRequest): FormatResult {
-  const options = resolveFormatOptions(request);
+/**
+ * Formats search/extract results into one budgeted Markdown document plus a lossless JSON sidecar.
+ * The request has passed the contract's schema (the entry point checks it); only a cursor of another
+ * result set can still be refused here.
+ */
+export function formatResults(request: FormatRequest): FormatResponse {
+  const options = resolveFormatRequest(request);
   const prepared: PreparedItem[] = options.results.map(prepareItem);
   const dedup = deduplicate(
     prepared.map((p) => ({ id: p.id, url: p.input.url, score: p.input.score, normalized: p.normalized })),
-    options.dedup,
+    { threshold: options.dedup.threshold, numPerm: options.dedup.num_perm, shingleSize: options.dedup.shingle_size },
   );
   const kept = dedup.kept.map((index) => prepared[index]!);
   const duplicatesOf = new Map<number, DroppedDuplicate[]>();
@@ -59,20 +64,19 @@ export function formatResults(request: FormatRequest): FormatResult {
     return duplicate;
   });
 
-  const dedupSettings = { threshold: options.dedup.threshold, num_perm: options.dedup.numPerm, shingle_size: options.dedup.shingleSize };
-  const fingerprint = requestFingerprint(options.query, options.results, dedupSettings);
+  const fingerprint = requestFingerprint(options.query, options.results, options.dedup);
   const offset = options.cursor === null ? 0 : decodeCursor(options.cursor, fingerprint, kept.length);
-  const pageItems = kept.slice(offset, options.pageSize === null ? undefined : offset + options.pageSize);
+  const pageItems = kept.slice(offset, options.page_size === null ? undefined : offset + options.page_size);
   // Derived from the whole content, so a page cannot predict (and forge) its own end marker.
   const nonce = sha256Hex(`nonce:${fingerprint}:${offset}`).slice(0, 12);
-  const ctx: PageContext = { items: pageItems, firstRank: offset + 1, duplicatesOf, charBudget: options.charBudget, nonce };
+  const ctx: PageContext = { items: pageItems, firstRank: offset + 1, duplicatesOf, charBudget: options.char_budget, nonce };
 
   const headerBase: Omit<HeaderView, "modeUsed" | "last"> = {
     query: options.query,
     first: offset + 1,
     total: kept.length,
     folded: dropped.length,
-    tokenBudget: options.tokenBudget,
+    tokenBudget: options.token_budget,
     tokenizer: TOKENIZER_NAME,
     nonce,
   };
@@ -83,7 +87,7 @@ export function formatResults(request: FormatRequest): FormatResult {
       countTokens(renderHeader({ ...headerBase, modeUsed: "full", last: kept.length })),
     ) + countTokens(renderFooter({ nextCursor: encodeCursor(kept.length, fingerprint), remaining: kept.length }));
 
-  let entryBudget = options.tokenBudget - reserved - JOIN_SLACK_TOKENS;
+  let entryBudget = options.token_budget - reserved - JOIN_SLACK_TOKENS;
   for (let attempt = 0; attempt < MAX_FIT_ATTEMPTS; attempt++) {
     let layout: "full" | "index" = options.mode === "index" ? "index" : "full";
     let fit = fitPage(ctx, layout, entryBudget, options.mode === "auto");
@@ -99,23 +103,23 @@ export function formatResults(request: FormatRequest): FormatResult {
       renderFooter({ nextCursor, remaining: kept.length - shownUpTo }),
     );
     const tokenCount = countTokens(markdown);
-    if (tokenCount > options.tokenBudget) {
+    if (tokenCount > options.token_budget) {
       // Rare: the joined document tokenises longer than its parts. Shrink the entries and place again.
-      entryBudget -= tokenCount - options.tokenBudget + JOIN_SLACK_TOKENS;
+      entryBudget -= tokenCount - options.token_budget + JOIN_SLACK_TOKENS;
       continue;
     }
 
     const results = fit.entries.map((entry) =>
       sidecarResult(entry, entry.inlined.length === 0 ? 0 : countTokens(entry.inlined), duplicatesOf.get(entry.item.index) ?? []),
     );
-    const output: FormatResult = {
+    const output: FormatResponse = {
       markdown,
       sidecar: {
         query: options.query,
         mode_requested: options.mode,
         mode_used: layout,
         tokenizer: TOKENIZER_NAME,
-        token_budget: options.tokenBudget,
+        token_budget: options.token_budget,
         token_count: tokenCount,
         input_count: options.results.length,
         total_results: kept.length,
@@ -123,8 +127,8 @@ export function formatResults(request: FormatRequest): FormatResult {
         results,
         dropped_duplicates: dropped,
         next_cursor: nextCursor,
-        char_budget: options.charBudget === null ? null : { ...options.charBudget, chars_used: fit.charsUsed },
-        dedup: { ...dedupSettings, band_size: dedup.bandSize },
+        char_budget: options.char_budget === null ? null : { ...options.char_budget, chars_used: fit.charsUsed },
+        dedup: { ...options.dedup, band_size: dedup.bandSize },
         content_nonce: nonce,
       },
     };
@@ -135,7 +139,7 @@ export function formatResults(request: FormatRequest): FormatResult {
     }
     return output;
   }
-  throw new FormatLayerError("internal_error", `formatting could not fit the document into ${options.tokenBudget} tokens.`, {
-    details: { token_budget: options.tokenBudget },
+  throw new FormatLayerError("internal_error", `formatting could not fit the document into ${options.token_budget} tokens.`, {
+    details: { token_budget: options.token_budget },
   });
 }

@@ -1,6 +1,7 @@
 // Per-item facts derived once from the input: what text there is to inline and any upstream failure.
+import type { FormatInputResult, FormatResponseSidecarResultsItemContentSource } from "@websift/contracts";
 import { normalizeForDedup } from "./normalize.js";
-import type { FormatInputResult, ItemStatus } from "./types.js";
+import type { ItemStatus } from "./types.js";
 
 export interface PreparedItem {
   index: number;
@@ -8,31 +9,16 @@ export interface PreparedItem {
   input: FormatInputResult;
   /** Text that may be inlined: the body, else the snippet (search-only results). */
   content: string;
-  contentSource: "body_markdown" | "snippet" | "none";
+  contentSource: FormatResponseSidecarResultsItemContentSource;
   /** failed:<reason> or empty when known before budgeting; null when there is text to place. */
   fixedStatus: ItemStatus | null;
   /** Normalised content for dedup, null when there is nothing to compare. */
   normalized: string | null;
 }
 
-function reasonSlug(raw: string): string {
-  const slug = raw
-    .toLowerCase()
-    .replace(/[^a-z0-9_.-]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 64);
-  return slug.length > 0 ? slug : "unknown";
-}
-
+/** The reason of an input `failed:<reason>` status (the schema's pattern keeps it to [a-z0-9_-]), or null. */
 function failureOf(input: FormatInputResult): string | null {
-  const failure = input.failure;
-  if (typeof failure === "string") return reasonSlug(failure);
-  if (failure && typeof failure === "object") return reasonSlug(failure.code ?? failure.reason ?? failure.message ?? "unknown");
-  const status = input.status;
-  if (typeof status === "string" && (status === "failed" || status.startsWith("failed:"))) {
-    return reasonSlug(status.slice("failed:".length));
-  }
-  return null;
+  return input.status?.startsWith("failed:") ? input.status.slice("failed:".length) : null;
 }
 
 export function prepareItem(input: FormatInputResult, index: number): PreparedItem {
