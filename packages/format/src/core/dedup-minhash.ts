@@ -6,7 +6,7 @@ import type { UnionFind } from "./union-find.js";
 /** Recall wanted at the threshold itself: a true near-duplicate almost never escapes banding. */
 const TARGET_RECALL = 0.995;
 
-export interface Permutations {
+interface Permutations {
   multipliers: Int32Array;
   offsets: Int32Array;
 }
@@ -16,7 +16,7 @@ export interface Permutations {
  * computed here rather than with its `update`, which re-hashes the shingle string once per permutation
  * (~128x the work) and multiplies past 2^53 in floating point.
  */
-export function createPermutations(numPerm: number): Permutations {
+function createPermutations(numPerm: number): Permutations {
   const family = new Minhash({ numPerm, seed: 1 });
   const multipliers = new Int32Array(numPerm);
   const offsets = new Int32Array(numPerm);
@@ -33,7 +33,7 @@ export function createPermutations(numPerm: number): Permutations {
  * are compared as signed ints, which is just another fixed total order. Candidates are verified on the
  * exact shingle sets, so the family only has to keep recall high, not estimate Jaccard precisely.
  */
-export function minhashSignature(shingles: Uint32Array, perms: Permutations): Int32Array {
+function minhashSignature(shingles: Uint32Array, perms: Permutations): Int32Array {
   const { multipliers, offsets } = perms;
   const numPerm = multipliers.length;
   const signature = new Int32Array(numPerm);
@@ -78,7 +78,7 @@ export function minhashSignature(shingles: Uint32Array, perms: Permutations): In
  * (it reuses `hashbands` when present) because its own keys join every row value into a string,
  * which dominated the cost here; a hash collision only adds a candidate, and candidates are verified.
  */
-export function bandKeys(signature: Int32Array, bandSize: number): string[] {
+function bandKeys(signature: Int32Array, bandSize: number): string[] {
   const keys: string[] = [];
   for (let start = 0, band = 0; start < signature.length; start += bandSize, band++) {
     let h1 = 0x9747b28c ^ band;

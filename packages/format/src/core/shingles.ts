@@ -16,7 +16,7 @@ export interface ShingleSet {
 }
 
 /** The set form of a shingle list, computed once and cached on it. */
-export function shingleSetOf(shingles: ShingleSet): Uint32Array {
+function shingleSetOf(shingles: ShingleSet): Uint32Array {
   shingles.sorted ??= sortedUnique(Uint32Array.from(shingles.hashes));
   return shingles.sorted;
 }
@@ -77,7 +77,7 @@ export function shingleJaccard(x: ShingleSet, y: ShingleSet): number {
 }
 
 /** Exact Jaccard similarity of two sorted unique hash sets. */
-export function jaccard(a: Uint32Array, b: Uint32Array): number {
+function jaccard(a: Uint32Array, b: Uint32Array): number {
   if (a.length === 0 && b.length === 0) return 1;
   let i = 0;
   let j = 0;
