@@ -162,7 +162,8 @@ async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>
       continue;
     }
     const { request } = line;
-    if (request && typeof request === "object" && !Array.isArray(request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
+    // --format fills a line's missing `format`; a line's own value is kept, so it is validated as sent.
+    if (request && typeof request === "object" && !Array.isArray(request) && !("format" in request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
     const envelope = await extract(request);
     if (!envelope.ok) failures += 1;
     await writeLine(JSON.stringify(envelope));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../src/core/extract-page.js";
-import { ExtractLayerError } from "../src/errors.js";
 import { fixture, makePdf } from "./helpers.js";
 
 const page = (name: string, url = `https://example.com/${name}`) => extractPage({ url, html: fixture(name) });
@@ -230,12 +229,7 @@ describe("non-HTML bodies", () => {
   });
 });
 
-describe("request validation and errors", () => {
-  it("rejects a request without a URL or body", async () => {
-    await expect(extractPage({ url: "not a url", html: "" })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(extractPage({ url: "https://example.com/" } as never)).rejects.toBeInstanceOf(ExtractLayerError);
-  });
-
+describe("content types and errors", () => {
   it("refuses content types it cannot read", async () => {
     await expect(extractPage({ url: "https://example.com/i.png", body_base64: "iVBORw0KGgo=", content_type: "image/png" })).rejects.toMatchObject({
       code: "unsupported_content",

@@ -2,38 +2,54 @@
 // change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
 
 /**
- * Turn one fetched page into clean Markdown and text with metadata, page type and a quality score.
- */
-export interface ExtractContract {
-  [k: string]: unknown;
-}
-/**
- * One page to extract: exactly one of `html` or `body_base64` (checked by the layer, which names the field).
+ * One page to extract: its absolute http(s) `url` and exactly one of `html` (decoded text) or `body_base64` (bytes).
  *
  * This interface was referenced by `ExtractContract`'s JSON-Schema
  * via the `definition` "request".
  */
-export interface ExtractRequest {
-  /**
-   * URL of the page, used to resolve links and classify the page.
-   */
-  url: string;
-  /**
-   * The page as decoded text (HTML, XML, JSON or plain text).
-   */
-  html?: string;
-  /**
-   * The page as base64 bytes, for binary types such as PDF.
-   */
-  body_base64?: string;
-  /**
-   * MIME type of the page; default text/html.
-   */
-  content_type?: string;
-  /**
-   * Preferred output for a CLI; the reply always carries both.
-   */
-  format?: ExtractRequestFormat;
+export type ExtractRequest =
+  | {
+      /**
+       * Absolute http or https URL of the page, e.g. the fetch layer's `final_url`: scheme, `://`, optional `user@`, a host (name or IPv4 without `:`, or a bracketed IPv6), optional `:port`, then a path, query or fragment starting with `/`, `?` or `#`; no whitespace. Not `format: uri`, which refuses characters URL parsers keep unescaped (`|`, `{`, `[` in a query). It resolves the page's links and helps classify the page; a URL that matches but that the WHATWG URL parser cannot read (e.g. port 99999) is still extracted, its links left as written.
+       */
+      url: string;
+      /**
+       * The page as decoded text (HTML, XML, JSON or plain text). Over the layer's byte limit (10,000,000 UTF-8 bytes by default, set by whoever runs the layer) the reply is `too_large`, not `invalid_request`: the limit is in bytes and the operator's, so no schema bound can state it.
+       */
+      html: string;
+      /**
+       * MIME type of the page, parameters allowed (`text/html; charset=iso-8859-1`); default text/html, or application/pdf when the bytes are a PDF. A type the layer cannot extract is answered `unsupported_content`.
+       */
+      content_type?: string;
+      /**
+       * Preferred output for a CLI; the reply always carries both.
+       */
+      format?: "markdown" | "text" | "json";
+    }
+  | {
+      /**
+       * Absolute http or https URL of the page, e.g. the fetch layer's `final_url`: scheme, `://`, optional `user@`, a host (name or IPv4 without `:`, or a bracketed IPv6), optional `:port`, then a path, query or fragment starting with `/`, `?` or `#`; no whitespace. Not `format: uri`, which refuses characters URL parsers keep unescaped (`|`, `{`, `[` in a query). It resolves the page's links and helps classify the page; a URL that matches but that the WHATWG URL parser cannot read (e.g. port 99999) is still extracted, its links left as written.
+       */
+      url: string;
+      /**
+       * The page as standard base64 bytes (RFC 4648 alphabet, optional `=` padding, no line breaks), for binary types such as PDF. Bytes that decode to more than the layer's byte limit (10,000,000 by default, set by whoever runs the layer) are answered `too_large`, not `invalid_request`.
+       */
+      body_base64: string;
+      /**
+       * MIME type of the page, parameters allowed (`text/html; charset=iso-8859-1`); default text/html, or application/pdf when the bytes are a PDF. A type the layer cannot extract is answered `unsupported_content`.
+       */
+      content_type?: string;
+      /**
+       * Preferred output for a CLI; the reply always carries both.
+       */
+      format?: "markdown" | "text" | "json";
+    };
+
+/**
+ * Turn one fetched page into clean Markdown and text with metadata, page type and a quality score.
+ */
+export interface ExtractContract {
+  [k: string]: unknown;
 }
 /**
  * The extracted page.
@@ -104,13 +120,9 @@ export interface ExtractResponse {
    */
   og_type?: string | null;
   /**
-   * Raw JSON-LD blocks found in the page.
-   *
-   * Items: One parsed JSON-LD block.
+   * Raw JSON-LD blocks found in the page, each as parsed: usually an object, sometimes an array or another JSON value.
    */
-  json_ld?: {
-    [k: string]: unknown;
-  }[];
+  json_ld?: unknown[];
   /**
    * Words in `content_text`.
    */
@@ -2284,10 +2296,6 @@ export interface ExtractResponse {
         ];
   };
 }
-/**
- * Preferred output for a CLI; the reply always carries both.
- */
-export type ExtractRequestFormat = "markdown" | "text" | "json";
 /**
  * Kind of page.
  */

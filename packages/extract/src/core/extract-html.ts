@@ -1,5 +1,6 @@
 // The HTML path: parse, strip hidden content, read metadata, classify, then the extraction chain
 // page-type -> readability -> main-heuristic -> body-text, recording which step produced the content.
+import type { ExtractResponseExtractedVia, ExtractResponsePageType } from "@websift/contracts";
 import { removePageChrome } from "./boilerplate.js";
 import { parseHtml } from "./dom.js";
 import { assertElementCount, capDomDepth } from "./dom-limits.js";
@@ -15,12 +16,12 @@ import { scoreQuality } from "./quality.js";
 import { runReadability } from "./readability.js";
 import { stripHidden } from "./strip-hidden.js";
 import { cleanLine, countWords } from "./text.js";
-import type { ExtractedVia, ExtractPageResult, PageType } from "./types.js";
+import type { ExtractPageResult } from "./types.js";
 
 // Types whose content is a region of the page rather than one prose block: Readability keeps too little.
-const REGION_TYPES = new Set<PageType>(["product", "listing", "collection", "service"]);
+const REGION_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection", "service"]);
 // Types whose main region carries shop furniture (facets, "also viewed" rails, reviews).
-const COMMERCE_TYPES = new Set<PageType>(["product", "listing", "collection"]);
+const COMMERCE_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection"]);
 
 // Below this share of the main region's words, Readability has kept one block of a multi-block page.
 const READABILITY_SHARE_OF_REGION = 0.6;
@@ -29,7 +30,7 @@ const READABILITY_SHARE_OF_BODY = 0.25;
 
 interface Candidate {
   content: Element;
-  via: ExtractedVia;
+  via: ExtractResponseExtractedVia;
   text: string;
   words: number;
 }
@@ -49,7 +50,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
   if (doc.body) removePageChrome(doc.body, { keepComments: pageType === "forum" });
 
-  const candidate = (content: Element | null, via: ExtractedVia): Candidate | null => {
+  const candidate = (content: Element | null, via: ExtractResponseExtractedVia): Candidate | null => {
     if (!content) return null;
     const text = toPlainText(content);
     return { content, via, text, words: countWords(text) };
@@ -99,7 +100,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const markdown = chosen ? toMarkdown(chosen.content, url) : "";
   const text = chosen?.text ?? "";
   const words = chosen?.words ?? 0;
-  const via: ExtractedVia = chosen?.via ?? "body-text";
+  const via: ExtractResponseExtractedVia = chosen?.via ?? "body-text";
   if (words === 0) warnings.push("empty_content");
   const quality = scoreQuality({ rawHtml: html, title, text, wordCount: words, bodyWordCount: bodyWords, extractedVia: via });
   warnings.push(...quality.warnings);

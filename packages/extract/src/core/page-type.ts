@@ -1,9 +1,9 @@
 // Page-type classification from JSON-LD, og:type, URL shape and DOM signals. The type routes extraction,
 // so a signal that is cheap and reliable (schema.org type) outranks a guess from the URL or the markup.
 import { jsonLdNodes, typesOf } from "./json-ld.js";
-import type { PageType } from "./types.js";
+import type { ExtractResponsePageType } from "@websift/contracts";
 
-const LD_TYPES: Array<[RegExp, PageType]> = [
+const LD_TYPES: Array<[RegExp, ExtractResponsePageType]> = [
   [/^(?:DiscussionForumPosting|QAPage|SocialMediaPosting)$/, "forum"],
   [/^(?:Product|ProductGroup|IndividualProduct|Car|Vehicle|SoftwareApplication|Book|Offer)$/, "product"],
   [/^(?:TechArticle|APIReference)$/, "documentation"],
@@ -13,7 +13,7 @@ const LD_TYPES: Array<[RegExp, PageType]> = [
 ];
 
 export interface PageTypeSignals {
-  type: PageType;
+  type: ExtractResponsePageType;
   /** Which signal decided, for warnings and debugging. */
   reason: string;
 }

@@ -1,6 +1,6 @@
 // quality_score: how much usable main content came out, with hard vetoes for pages that are not content
 // at all (bot challenges, soft 404s, empty application shells), whatever their word count.
-import type { ExtractedVia } from "./types.js";
+import type { ExtractResponseExtractedVia } from "@websift/contracts";
 
 export interface QualityInput {
   rawHtml: string;
@@ -8,7 +8,7 @@ export interface QualityInput {
   text: string;
   wordCount: number;
   bodyWordCount: number;
-  extractedVia: ExtractedVia;
+  extractedVia: ExtractResponseExtractedVia;
 }
 
 export interface QualityVerdict {
@@ -46,7 +46,7 @@ export function scoreQuality(input: QualityInput): QualityVerdict {
   }
   // Below ~300 words an extraction is plausibly partial; past that, size adds little confidence.
   const size = Math.min(1, Math.log10(1 + input.wordCount) / Math.log10(301));
-  const viaWeight: Record<ExtractedVia, number> = {
+  const viaWeight: Record<ExtractResponseExtractedVia, number> = {
     readability: 1,
     "page-type": 1,
     "main-heuristic": 0.9,

@@ -1,33 +1,11 @@
+import type { ExtractResponse } from "@websift/contracts";
 import type { HiddenContentReport } from "./hidden-report.js";
 
-// Request and result shapes of the extract core, snake_case like the JSON contract they back.
+// The extract core's result is the contract's ExtractResponse (generated from contracts/extract.schema.json)
+// with every optional field filled. Two fields are typed more narrowly inside the core than on the wire,
+// where they stay open so that new values are additive.
 
-export type OutputFormat = "markdown" | "text" | "json";
-
-export interface ExtractPageRequest {
-  url: string;
-  /** The page as text; wins over body_base64 when both are given. */
-  html?: string;
-  /** Raw bytes for PDF and other non-HTML bodies. */
-  body_base64?: string;
-  /** Default text/html. */
-  content_type?: string;
-  /** Chooses which field a CLI prints; the result is the same for every format. */
-  format?: OutputFormat;
-}
-
-export type PageType =
-  | "article"
-  | "forum"
-  | "product"
-  | "listing"
-  | "collection"
-  | "documentation"
-  | "service"
-  | "unknown";
-
-export type ExtractedVia = "readability" | "main-heuristic" | "page-type" | "body-text" | "pdf" | "passthrough";
-
+/** Where a publication date was found; the contract's `published.source` is any string. */
 export type PublishedSource = "json-ld" | "meta" | "time" | "pdf";
 
 export interface PublishedDate {
@@ -36,23 +14,8 @@ export interface PublishedDate {
   source: PublishedSource;
 }
 
-export interface ExtractPageResult {
-  url: string;
-  title: string | null;
-  content_markdown: string;
-  content_text: string;
-  page_type: PageType;
-  quality_score: number;
-  extracted_via: ExtractedVia;
+export interface ExtractPageResult extends Omit<Required<ExtractResponse>, "published" | "hidden_content"> {
   published: PublishedDate | null;
-  byline: string | null;
-  language: string | null;
-  site_name: string | null;
-  canonical_url: string | null;
-  og_type: string | null;
-  json_ld: unknown[];
-  word_count: number;
-  warnings: string[];
-  /** Text the page hid and the extractor removed (see strip-hidden.ts). */
+  /** Text the page hid and the extractor removed (see strip-hidden.ts), with the rule that hid each sample. */
   hidden_content: HiddenContentReport;
 }

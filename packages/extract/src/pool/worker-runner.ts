@@ -298,8 +298,7 @@ export class WorkerRunner {
 }
 
 function pageSize(request: ExtractRequest): number {
-  const r = request as { html?: string; body_base64?: string };
-  return (r.html?.length ?? 0) + Math.ceil(((r.body_base64?.length ?? 0) * 3) / 4);
+  return "html" in request ? request.html.length : Math.ceil((request.body_base64.length * 3) / 4);
 }
 
 /** The caller's abort: its own coded reason when it gave one, else a plain cancellation. */
