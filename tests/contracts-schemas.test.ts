@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { CONTRACT_KEYWORDS } from "@websift/contracts";
 import { repoRoot } from "./support/repo.js";
@@ -26,8 +27,10 @@ describe("contracts/**/*.schema.json", () => {
     const schema = JSON.parse(readFileSync(file, "utf8"));
     expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(schema["x-contract-version"]).toMatch(/^\d+\.\d+\.\d+$/);
-    // A fresh instance per file, knowing only websift's own keyword (`x-contract-version`).
+    // A fresh instance per file, knowing only websift's own keyword (`x-contract-version`) and the
+    // standard formats (`uri`, `date-time`) from ajv-formats, as docs/CONTRACTS.md tells consumers.
     const ajv = new Ajv2020({ strict: true });
+    addFormats.default(ajv);
     for (const keyword of CONTRACT_KEYWORDS) ajv.addKeyword(keyword);
     ajv.addSchema(schema);
     expect(ajv.getSchema(schema.$id)).toBeTypeOf("function");
