@@ -54,9 +54,9 @@ describe("near-duplicate folding", () => {
     const body = makeText(3, 300);
     const outcome = deduplicate(
       [
-        { id: "r1", url: "https://z.example/", score: 0.5, normalized: normalizeForDedup(body) },
-        { id: "r2", url: "https://a.example/", score: 0.5, normalized: normalizeForDedup(body) },
-        { id: "r3", url: "https://a.example/", score: 0.5, normalized: normalizeForDedup(body) },
+        { id: "r1", url: "https://z.example/", score: 0.5, normalized: normalizeForDedup(body), content: "body_markdown" as const },
+        { id: "r2", url: "https://a.example/", score: 0.5, normalized: normalizeForDedup(body), content: "body_markdown" as const },
+        { id: "r3", url: "https://a.example/", score: 0.5, normalized: normalizeForDedup(body), content: "body_markdown" as const },
       ],
       DEFAULTS,
     );
@@ -68,8 +68,8 @@ describe("near-duplicate folding", () => {
     const body = makeText(4, 300);
     const outcome = deduplicate(
       [
-        { id: "r1", url: "https://a.example/", score: undefined, normalized: normalizeForDedup(body) },
-        { id: "r2", url: "https://b.example/", score: 0.1, normalized: normalizeForDedup(body) },
+        { id: "r1", url: "https://a.example/", score: undefined, normalized: normalizeForDedup(body), content: "body_markdown" as const },
+        { id: "r2", url: "https://b.example/", score: 0.1, normalized: normalizeForDedup(body), content: "body_markdown" as const },
       ],
       DEFAULTS,
     );
@@ -153,5 +153,34 @@ describe("dedup building blocks", () => {
     sets.union(2, 4);
     expect(sets.groups()).toEqual([[0], [1, 2, 4, 5], [3]]);
     expect(sets.union(1, 5)).toBe(false);
+  });
+});
+
+describe("URL twins (websift's one URL identity)", () => {
+  it("folds results that are one page by URL, keeping the one with content, whatever their bodies say", () => {
+    const body = makeText(7, 300);
+    const out = formatResults({
+      query: "q",
+      token_budget: 20_000,
+      results: [
+        { url: "https://www.example.org/a?id=3&utm_source=feed", title: "Snippet only", snippet: "a short teaser", score: 0.9 },
+        result("https://example.org/a?spm=1.2&id=3", body, { score: 0.5 }),
+        result("https://example.org/a?id=3#comments", makeText(8, 300), { score: 0.4 }),
+        result("https://example.org/a?id=4", makeText(9, 300), { score: 0.3 }),
+      ],
+    });
+    expect(out.sidecar.results.map((r) => r.url)).toEqual(["https://example.org/a?spm=1.2&id=3", "https://example.org/a?id=4"]);
+    expect(out.sidecar.dropped_duplicates.map((d) => [d.url, d.duplicate_of, d.reason])).toEqual([
+      ["https://www.example.org/a?id=3&utm_source=feed", "https://example.org/a?spm=1.2&id=3", "url"],
+      ["https://example.org/a?id=3#comments", "https://example.org/a?spm=1.2&id=3", "url"],
+    ]);
+    // No body to compare for the snippet-only twin; two different bodies compare low.
+    expect(out.sidecar.dropped_duplicates.map((d) => d.similarity)).toEqual([0, expect.any(Number)]);
+    expect(out.sidecar.dropped_duplicates[1]!.similarity).toBeLessThan(0.5);
+  });
+
+  it("leaves results that are not absolute http(s) URLs to the content rules", () => {
+    const out = formatResults({ query: "q", token_budget: 20_000, results: [result("doc-1", makeText(3, 200)), result("doc-1", makeText(4, 200))] });
+    expect(out.sidecar.dropped_duplicates).toEqual([]);
   });
 });

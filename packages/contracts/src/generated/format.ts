@@ -266,11 +266,11 @@ export interface FormatResponse {
        */
       duplicate_of_id?: string;
       /**
-       * Estimated Jaccard similarity.
+       * Estimated Jaccard similarity of the two bodies; 1 for `exact`, and 0 for a `url` twin when either has no body to compare.
        */
       similarity: number;
       /**
-       * How it was detected.
+       * How it was detected: `exact` the same normalised content, `minhash` near-duplicate content at or above the threshold, `url` the same page by websift's one URL identity (`canonicalizeUrl`: `www.`, tracking parameters, parameter order, fragments) whatever its content; the kept one is the result with content, then the best score.
        */
       reason: FormatResponseSidecarDroppedDuplicatesItemReason;
     }[];
@@ -418,6 +418,6 @@ export type FormatResponseSidecarResultsItemLimitedBy = "token_budget" | "per_it
  */
 export type FormatResponseSidecarResultsItemContentSource = "body_markdown" | "snippet" | "none";
 /**
- * How it was detected.
+ * How it was detected: `exact` the same normalised content, `minhash` near-duplicate content at or above the threshold, `url` the same page by websift's one URL identity (`canonicalizeUrl`: `www.`, tracking parameters, parameter order, fragments) whatever its content; the kept one is the result with content, then the best score.
  */
-export type FormatResponseSidecarDroppedDuplicatesItemReason = "exact" | "minhash";
+export type FormatResponseSidecarDroppedDuplicatesItemReason = "exact" | "minhash" | "url";

@@ -1,3 +1,4 @@
+import { canonicalizeUrl } from "@websift/contracts";
 import { findExactDuplicates } from "./dedup-exact.js";
 import { chooseBandSize, joinNearDuplicates, type MinhashDoc } from "./dedup-minhash.js";
 import { shingleJaccard, shingleText, type ShingleSet } from "./shingles.js";
@@ -10,6 +11,8 @@ export interface DedupCandidate {
   score: number | undefined;
   /** Normalised content, or null when the item has nothing to compare (failed, empty). */
   normalized: string | null;
+  /** What the content is: a page body beats a search snippet, which beats nothing. */
+  content: "body_markdown" | "snippet" | "none";
 }
 
 export interface DedupOutcome {
@@ -20,8 +23,14 @@ export interface DedupOutcome {
   bandSize: number;
 }
 
-/** Best-scored first; ties broken by URL, then input index, so arrival order never decides alone. */
+const CONTENT_RANK = { body_markdown: 2, snippet: 1, none: 0 } as const;
+
+/**
+ * The one to keep: the richer content first (a page body, then a snippet, then nothing), then the
+ * best score; ties broken by URL, then input index, so arrival order never decides alone.
+ */
 function isBetter(a: DedupCandidate & { index: number }, b: DedupCandidate & { index: number }): boolean {
+  if (CONTENT_RANK[a.content] !== CONTENT_RANK[b.content]) return CONTENT_RANK[a.content] > CONTENT_RANK[b.content];
   const scoreA = a.score ?? Number.NEGATIVE_INFINITY;
   const scoreB = b.score ?? Number.NEGATIVE_INFINITY;
   if (scoreA !== scoreB) return scoreA > scoreB;
@@ -33,7 +42,25 @@ function roundSimilarity(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-/** Exact duplicates first (normalised hash), then MinHash/LSH near-duplicates among the rest; one survivor per cluster. */
+/** Joins results that are one page by websift's one URL identity, whatever their content says. */
+function joinUrlTwins(candidates: readonly DedupCandidate[], sets: UnionFind): Int32Array {
+  const firstOf = new Int32Array(candidates.length).fill(-1);
+  const firstByUrl = new Map<string, number>();
+  candidates.forEach((candidate, index) => {
+    const identity = canonicalizeUrl(candidate.url);
+    if (identity === null) return;
+    const first = firstByUrl.get(identity);
+    if (first === undefined) firstByUrl.set(identity, index);
+    else sets.union(index, first);
+    firstOf[index] = first ?? index;
+  });
+  return firstOf;
+}
+
+/**
+ * URL twins and exact duplicates (normalised content) first, then MinHash/LSH near-duplicates among
+ * the rest; one survivor per cluster.
+ */
 export function deduplicate(
   candidates: readonly DedupCandidate[],
   options: { threshold: number; numPerm: number; shingleSize: number },
@@ -45,6 +72,7 @@ export function deduplicate(
     const first = firstOf[i]!;
     if (first >= 0 && first !== i) sets.union(i, first);
   }
+  const urlFirstOf = joinUrlTwins(candidates, sets);
 
   // Only one member of each exact group needs shingles: the others are identical.
   const shinglesOf = new Map<number, ShingleSet>();
@@ -70,9 +98,10 @@ export function deduplicate(
     for (const member of group) {
       if (member === best) continue;
       const exact = firstOf[member]! >= 0 && firstOf[member] === firstOf[best];
-      const similarity = exact
-        ? 1
-        : roundSimilarity(shingleJaccard(shinglesOf.get(firstOf[member]!)!, shinglesOf.get(firstOf[best]!)!));
+      const sameUrl = urlFirstOf[member]! >= 0 && urlFirstOf[member] === urlFirstOf[best];
+      const memberShingles = shinglesOf.get(firstOf[member]!);
+      const bestShingles = shinglesOf.get(firstOf[best]!);
+      const similarity = exact ? 1 : memberShingles && bestShingles ? roundSimilarity(shingleJaccard(memberShingles, bestShingles)) : 0;
       dropped.push({
         index: member,
         keptIndex: best,
@@ -81,7 +110,7 @@ export function deduplicate(
         duplicate_of: candidates[best]!.url,
         duplicate_of_id: candidates[best]!.id,
         similarity,
-        reason: exact ? "exact" : "minhash",
+        reason: exact ? "exact" : sameUrl ? "url" : "minhash",
       });
     }
   }

@@ -52,7 +52,7 @@ export function formatResults(request: FormatRequest): FormatResponse {
   const options = resolveFormatRequest(request);
   const prepared: PreparedItem[] = options.results.map(prepareItem);
   const dedup = deduplicate(
-    prepared.map((p) => ({ id: p.id, url: p.input.url, score: p.input.score, normalized: p.normalized })),
+    prepared.map((p) => ({ id: p.id, url: p.input.url, score: p.input.score, normalized: p.normalized, content: p.contentSource })),
     { threshold: options.dedup.threshold, numPerm: options.dedup.num_perm, shingleSize: options.dedup.shingle_size },
   );
   const kept = dedup.kept.map((index) => prepared[index]!);
