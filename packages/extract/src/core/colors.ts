@@ -99,14 +99,14 @@ function luminance({ r, g, b }: Rgba): number {
 }
 
 /** WCAG 2 contrast ratio of two opaque colours: 1 (identical) to 21 (black on white). */
-export function contrastRatio(x: Rgba, y: Rgba): number {
+function contrastRatio(x: Rgba, y: Rgba): number {
   const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
 // Below this ratio no reader tells the text from its background: #fff on #f4f4f4 is 1.1; real designs'
 // faintest "muted" text (#ccc on white) is 1.6.
-export const INVISIBLE_CONTRAST = 1.1;
+const INVISIBLE_CONTRAST = 1.1;
 // Text this transparent draws nothing.
 export const INVISIBLE_ALPHA = 0.01;
 

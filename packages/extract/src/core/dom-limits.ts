@@ -8,13 +8,13 @@ import { isElement, TEXT_NODE } from "./dom.js";
  * Deeper elements are flattened into text. The deepest page of the WCXB dev split nests 54 levels (p99
  * 37); browsers' parsers stop nesting at 512. At 128 levels a bare chain still costs Readability ~0.2 s.
  */
-export const MAX_DOM_DEPTH = 128;
+const MAX_DOM_DEPTH = 128;
 
 /**
  * Start tags a page may have: ~20x the largest WCXB dev page (10,083 elements). linkedom needs roughly
  * 1 KB per element with Readability's bookkeeping, so this bounds a page's DOM to a few hundred MB.
  */
-export const MAX_ELEMENTS = 200_000;
+const MAX_ELEMENTS = 200_000;
 
 /**
  * HTML (UTF-8 bytes) or body bytes one request may carry: the fetch layer's default `max_bytes` (10 MB on

@@ -80,7 +80,7 @@ function mergeStrayBodies(doc: Document): void {
   }
 }
 
-export const ELEMENT_NODE = 1;
+const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 export const COMMENT_NODE = 8;
 
@@ -106,16 +106,12 @@ export function isInside(el: Node, root: Node): boolean {
   return false;
 }
 
-export function removeAll(root: ParentNode, selector: string): void {
-  for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
-}
-
 /** Normalised text length of an element, used for size comparisons only. */
 export function textLength(node: Node): number {
   return (node.textContent ?? "").replace(/\s+/g, " ").trim().length;
 }
 
-export function linkTextLength(el: Element): number {
+function linkTextLength(el: Element): number {
   let n = 0;
   for (const a of Array.from(el.querySelectorAll("a"))) n += textLength(a);
   return n;

@@ -18,9 +18,9 @@ export interface HiddenContentReport {
 }
 
 export const MAX_HIDDEN_SAMPLES = 20;
-export const MAX_SAMPLE_CHARS = 300;
+const MAX_SAMPLE_CHARS = 300;
 // Shorter blocks are labels ("opens in a new tab", icon names); an instruction needs a sentence.
-export const MIN_SAMPLE_CHARS = 20;
+const MIN_SAMPLE_CHARS = 20;
 
 export class HiddenReportBuilder {
   private blocks = 0;

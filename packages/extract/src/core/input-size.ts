@@ -5,7 +5,7 @@ import type { ExtractRequest } from "@websift/contracts";
 import { ExtractLayerError } from "../errors.js";
 
 /** Bytes of the page a request carries: UTF-8 bytes of `html`, or the decoded size of `body_base64`. */
-export function requestBodyBytes(request: ExtractRequest): number {
+function requestBodyBytes(request: ExtractRequest): number {
   if ("html" in request) return Buffer.byteLength(request.html, "utf8");
   const b64 = request.body_base64;
   const padding = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;

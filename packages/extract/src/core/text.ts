@@ -16,16 +16,6 @@ export function removeInvisibleChars(text: string): string {
   return text.replace(INVISIBLE_CHARS, "");
 }
 
-/** Collapses runs of spaces inside lines and keeps at most one blank line between blocks. */
-export function tidyText(text: string): string {
-  return removeInvisibleChars(text)
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t\f\v\u00A0\u2000-\u200A\u202F\u205F\u3000]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 /** Whitespace-normalised single line, or null when nothing is left. */
 export function cleanLine(text: string | null | undefined): string | null {
   if (text == null) return null;

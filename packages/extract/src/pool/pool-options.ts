@@ -28,11 +28,11 @@ export type ResolvedPoolOptions = Required<ExtractPoolOptions>;
 // is pathological, and an agent waiting longer than this for one page is better told so.
 export const DEFAULT_TIMEOUT_MS = 20_000;
 // 1 GB: the long-run CLI's heap, ~15x what the largest dev page needs (see bin/node-flags.js).
-export const DEFAULT_MAX_HEAP_MB = 1024;
-export const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_MAX_HEAP_MB = 1024;
+const DEFAULT_IDLE_MS = 30_000;
 // 32 waiting pages: 16x the default workers; the REST server's gate (8 requests) never fills it, a batch
 // caller that floods the pool is told to slow down rather than queue minutes of work.
-export const DEFAULT_MAX_QUEUE = 32;
+const DEFAULT_MAX_QUEUE = 32;
 
 const KEYS = new Set(["workers", "timeoutMs", "maxQueue", "maxInputBytes", "maxHeapMb", "idleMs"]);
 

@@ -91,7 +91,7 @@ function outermost(els: Element[]): Element[] {
  * Fallback for unknown forum software: the sibling group with one tag-and-class signature holding the most
  * text, e.g. <div class="reply"> x 12. Menus lose because their items are short.
  */
-export function repeatedBlocks(doc: Document): Element[] {
+function repeatedBlocks(doc: Document): Element[] {
   // Searched inside the main region: sidebars ("latest posts") repeat too.
   const body = findMainContainer(doc) ?? doc.body;
   if (!body) return [];
