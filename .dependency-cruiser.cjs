@@ -14,7 +14,8 @@ const allowedLayers = {
 };
 const layers = Object.keys(allowedLayers);
 
-const PUBLIC_ENTRY = "(src/(index|tooling)\\.ts|dist/(index|tooling)\\.(js|d\\.ts)|package\\.json)$";
+// A package's package.json "exports": "." (index), and contracts' "./tooling" and "./testing".
+const PUBLIC_ENTRY = "(src/(index|tooling|testing)\\.ts|dist/(index|tooling|testing)\\.(js|d\\.ts)|package\\.json)$";
 
 module.exports = {
   forbidden: [
