@@ -21,7 +21,7 @@ function unavailable(settings: EngineSettings): string | undefined {
 }
 
 /** `page_age` is ISO without a zone (UTC); `age` may be "May 1, 2024" or relative ("2 days ago", not a date). */
-export function bravePublished(raw: Record<string, unknown>): string | null {
+function bravePublished(raw: Record<string, unknown>): string | null {
   const pageAge = isoDate(raw["page_age"]);
   if (pageAge !== null) return pageAge;
   const age = raw["age"];
@@ -30,7 +30,7 @@ export function bravePublished(raw: Record<string, unknown>): string | null {
 }
 
 /** Map a Brave Web Search reply onto the port. */
-export function mapBraveReply(reply: unknown, limit: number): EngineRun {
+function mapBraveReply(reply: unknown, limit: number): EngineRun {
   const body = (reply && typeof reply === "object" ? reply : {}) as Record<string, unknown>;
   if (body["type"] === "ErrorResponse") {
     const error = (body["error"] ?? {}) as Record<string, unknown>;

@@ -29,7 +29,7 @@ export function unwrapDuckDuckGoHref(href: string): string | null {
 }
 
 /** Map one DuckDuckGo HTML page onto the port; `status` tells rate limiting (202) from a parse failure. */
-export function mapDuckDuckGoPage(page: string, status: number | null, limit: number): EngineRun {
+function mapDuckDuckGoPage(page: string, status: number | null, limit: number): EngineRun {
   const lower = page.toLowerCase();
   if (CHALLENGE_MARKERS.some((marker) => lower.includes(marker))) {
     return emptyRun(NAME, "blocked", `DuckDuckGo answered with its bot check (anomaly/CAPTCHA page, HTTP ${status ?? "?"}) instead of results.`);

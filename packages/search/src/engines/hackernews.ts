@@ -21,7 +21,7 @@ function snippetOf(hit: Record<string, unknown>): string {
 }
 
 /** Map an Algolia HN /api/v1/search reply onto the port. */
-export function mapHackerNewsReply(reply: unknown, limit: number): EngineRun {
+function mapHackerNewsReply(reply: unknown, limit: number): EngineRun {
   const body = (reply && typeof reply === "object" ? reply : {}) as Record<string, unknown>;
   if (!Array.isArray(body["hits"])) return emptyRun(NAME, "parse_failed", "The reply is not an Algolia Hacker News search reply (no `hits` list).");
   const hits = body["hits"] as Array<Record<string, unknown>>;

@@ -52,7 +52,7 @@ function toResult(raw: SearxngResult): EngineResult | null {
 }
 
 /** Map a SearXNG JSON reply (also Debian's searx 1.1.0) onto the port; never reads `number_of_results`. */
-export function mapSearxngReply(name: string, reply: unknown): EngineRun {
+function mapSearxngReply(name: string, reply: unknown): EngineRun {
   if (!reply || typeof reply !== "object" || !Array.isArray((reply as { results?: unknown }).results)) {
     return emptyRun(name, "parse_failed", "The reply is not SearXNG JSON (no `results` list); check that the URL points at a SearXNG instance.");
   }

@@ -42,7 +42,7 @@ function isErrorWrapper(body: unknown): body is Record<string, unknown> & { erro
 }
 
 /** Map the API's error wrapper ({error_id, error_name, error_message, backoff?}) onto the port, in its own words. */
-export function mapStackExchangeError(body: Record<string, unknown> & { error_id: number }): EngineRun {
+function mapStackExchangeError(body: Record<string, unknown> & { error_id: number }): EngineRun {
   const id = body.error_id;
   const name = typeof body["error_name"] === "string" ? body["error_name"] : "unknown_error";
   // The message is the API's text: one line, bounded, so it cannot swamp the report.

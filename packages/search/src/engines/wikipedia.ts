@@ -27,7 +27,7 @@ function siteRoot(context: EngineContext): string {
 const RATE_LIMIT_CODES = new Set(["ratelimited", "maxlag"]);
 
 /** Map an `action=query&list=search` reply onto the port; result URLs hang off the site the API was asked on. */
-export function mapWikipediaReply(reply: unknown, site: string, limit: number): EngineRun {
+function mapWikipediaReply(reply: unknown, site: string, limit: number): EngineRun {
   const body = (reply && typeof reply === "object" ? reply : {}) as Record<string, unknown>;
   // API errors come back as HTTP 200 with {error: {code, info}}: never a page of nothing.
   const error = body["error"] as { code?: unknown; info?: unknown } | undefined;

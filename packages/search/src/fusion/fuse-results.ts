@@ -3,7 +3,7 @@ import type { EngineRun } from "../engines/port.js";
 import { groupOfEngine } from "./upstream-groups.js";
 
 /** Reciprocal-rank fusion constant (Cormack et al.); scores are scaled by 1000 for readability. */
-export const RRF_K = 60;
+const RRF_K = 60;
 const SCALE = 1000;
 
 export interface RankedList {

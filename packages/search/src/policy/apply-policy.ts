@@ -4,7 +4,7 @@ import { hostMatchesAny, hostOf } from "./host-match.js";
 import type { ResolvedPolicy } from "./load-policy.js";
 import { classifySource } from "./source-type.js";
 
-export interface DroppedResult {
+interface DroppedResult {
   url: string;
   reason: string;
   position: number;

@@ -1,4 +1,4 @@
-import { getDomain, getHostname } from "tldts";
+import { getHostname } from "tldts";
 
 /** Host of a URL, lowercased, without a trailing dot or a leading `www.`. */
 export function hostOf(url: string): string {
@@ -6,13 +6,8 @@ export function hostOf(url: string): string {
   return host.startsWith("www.") ? host.slice(4) : host;
 }
 
-/** The registrable domain (public-suffix aware: `a.b.co.uk` -> `b.co.uk`), or the host itself. */
-export function registrableDomain(host: string): string {
-  return getDomain(host, { allowPrivateDomains: false }) ?? host;
-}
-
 /** A host rule matches its domain and every subdomain of it, never a lookalike (`notgithub.com`). */
-export function hostMatchesRule(host: string, rule: string): boolean {
+function hostMatchesRule(host: string, rule: string): boolean {
   const normalized = rule.trim().toLowerCase().replace(/^\*\./, "").replace(/\.$/, "");
   return host === normalized || host.endsWith(`.${normalized}`);
 }

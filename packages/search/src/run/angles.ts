@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { userConfigDir } from "../config/paths.js";
 import { SearchLayerError } from "../errors.js";
 
-export const DEFAULT_ANGLE_TEMPLATES_PATH = fileURLToPath(new URL("../../policy/angle-templates.yaml", import.meta.url));
+const DEFAULT_ANGLE_TEMPLATES_PATH = fileURLToPath(new URL("../../policy/angle-templates.yaml", import.meta.url));
 
 function readTemplates(path: string): string[] {
   let parsed: unknown;
@@ -22,7 +22,7 @@ function readTemplates(path: string): string[] {
 }
 
 /** Packaged templates, then the person's own (merged, duplicates removed, order kept). */
-export function angleTemplates(env: NodeJS.ProcessEnv = process.env): string[] {
+function angleTemplates(env: NodeJS.ProcessEnv = process.env): string[] {
   const user = join(userConfigDir(env), "angle-templates.yaml");
   const all = [...readTemplates(DEFAULT_ANGLE_TEMPLATES_PATH), ...(existsSync(user) ? readTemplates(user) : [])];
   return [...new Set(all)];

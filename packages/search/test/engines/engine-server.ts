@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fetchUrl } from "@websift/fetch";
 import type { EngineContext, EngineSettings } from "../../src/engines/port.js";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path and query, as sent. */
   path: string;
