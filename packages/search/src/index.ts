@@ -1,4 +1,6 @@
-// Public API of @websift/search, exported by name: the contract entry points and the layer's error type.
+// Public API of @websift/search, exported by name: the contract entry points, the layer's error type, and the
+// packaged policy's page-reading budget (agent-io's fallback when a search reply names no policy).
 export { searchWeb, listSearchBackends } from "./entry-point.js";
 export { SearchLayerError } from "./errors.js";
+export { defaultExtractionBudget } from "./policy/load-policy.js";
 export type { SearchRequest, SearchResponse } from "@websift/contracts";

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import type { EngineResult, EngineRun } from "../src/engines/port.js";
 import { fuseResults, type RankedList } from "../src/fusion/fuse-results.js";
 import { rankWithPolicy } from "../src/policy/apply-policy.js";
-import { loadPolicy } from "../src/policy/load-policy.js";
+import { DEFAULT_POLICY_PATH, defaultExtractionBudget, loadPolicy } from "../src/policy/load-policy.js";
 
 function run(name: string, urls: Array<string | Partial<EngineResult>>): EngineRun {
   const results = urls.map((entry) => {
@@ -158,6 +159,16 @@ ranking: {demote_penalty: 10, prefer_bonus: 4, multi_engine_bonus: 2}
   it("a host rule never matches a lookalike domain", () => {
     const { results } = rankWithPolicy(fuseResults([{ angle: "", run: run("duckduckgo", ["https://notbestbuy.com/a"]) }], groups), policy, false);
     expect(results).toHaveLength(1);
+  });
+
+  it("ranking and extraction settings a policy leaves out keep the packaged policy's values, written nowhere else", () => {
+    const packaged = parseYaml(readFileSync(DEFAULT_POLICY_PATH, "utf8")) as { ranking: object; extraction: object };
+    const partial = loadPolicy(writePolicy("ranking: {prefer_bonus: 7}\nextraction: {top_n: 2}\n"));
+    expect(partial.ranking).toEqual({ ...packaged.ranking, prefer_bonus: 7 });
+    expect(partial.extraction).toEqual({ ...packaged.extraction, top_n: 2 });
+    expect(partial.demote_domains).toEqual([]);
+    expect(defaultExtractionBudget()).toEqual(packaged.extraction);
+    expect(loadPolicy().extraction).toEqual(packaged.extraction);
   });
 
   it("refuses an invalid policy, naming the file and the field", () => {

@@ -74,7 +74,8 @@ export async function runAgentSearch(
   if (!found) {
     return { failure: { code: searched.error?.code ?? "internal_error", message: searched.error?.message ?? "The search layer gave no reply.", ...(searched.error?.details ? { details: searched.error.details } : {}) } };
   }
-  const budget = found.policy?.extraction ?? { top_n: 5, total_chars: 12000, per_item_chars: 3000, timeout_seconds: 20 };
+  // The search reply names its policy's reading budget; a reply without one gets the packaged policy's (written there only).
+  const budget = found.policy?.extraction ?? (await import("@websift/search")).defaultExtractionBudget();
   const topN = request.top_n ?? budget.top_n;
   const totalChars = request.total_chars ?? budget.total_chars;
   const perItemChars = request.per_item_chars ?? budget.per_item_chars;

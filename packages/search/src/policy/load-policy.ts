@@ -27,8 +27,8 @@ function compilePattern(pattern: string, index: number, source: string): RegExp 
   }
 }
 
-/** Read (afresh on every call, so an edited policy applies at once), validate against the search-policy contract, and resolve a policy file; defaults fill what it leaves out. */
-export function loadPolicy(path: string = DEFAULT_POLICY_PATH): ResolvedPolicy {
+/** Read, parse and validate one policy file against the search-policy contract. */
+function readPolicyFile(path: string): SearchPolicy {
   let raw: unknown;
   try {
     raw = parseYaml(readFileSync(path, "utf8")) ?? {};
@@ -42,7 +42,32 @@ export function loadPolicy(path: string = DEFAULT_POLICY_PATH): ResolvedPolicy {
       details: { field: checked.issues[0]?.field, file: path, issues: checked.issues },
     });
   }
-  const policy = raw as SearchPolicy;
+  return raw as SearchPolicy;
+}
+
+const RANKING_KEYS = ["demote_penalty", "prefer_bonus", "multi_engine_bonus"] as const;
+const EXTRACTION_KEYS = ["top_n", "total_chars", "per_item_chars", "timeout_seconds"] as const;
+
+/** `section` of the packaged policy, which must state every one of `keys`: it is the only place their defaults are written. */
+function packagedSettings<K extends string>(policy: SearchPolicy, section: "ranking" | "extraction", keys: readonly K[]): Record<K, number> {
+  const values = (policy[section] ?? {}) as Partial<Record<K, number>>;
+  const missing = keys.find((key) => values[key] === undefined);
+  if (missing !== undefined) {
+    throw new SearchLayerError("internal_error", `The packaged search policy ${DEFAULT_POLICY_PATH} leaves out ${section}.${missing}, whose default it must state.`, {
+      details: { field: `${section}.${missing}`, file: DEFAULT_POLICY_PATH },
+    });
+  }
+  return values as Record<K, number>;
+}
+
+/**
+ * Read (afresh on every call, so an edited policy applies at once), validate against the search-policy contract, and
+ * resolve a policy file. Lists it leaves out are empty; ranking and extraction settings it leaves out keep the packaged
+ * policy's values (policy/default-policy.yaml is the one place those defaults are written).
+ */
+export function loadPolicy(path: string = DEFAULT_POLICY_PATH): ResolvedPolicy {
+  const policy = readPolicyFile(path);
+  const packaged = path === DEFAULT_POLICY_PATH ? policy : readPolicyFile(DEFAULT_POLICY_PATH);
   const resolved: ResolvedPolicy = {
     source: path,
     non_answer: {
@@ -54,17 +79,13 @@ export function loadPolicy(path: string = DEFAULT_POLICY_PATH): ResolvedPolicy {
     demote_domains: policy.demote_domains ?? [],
     prefer_domains: policy.prefer_domains ?? [],
     source_types: policy.source_types ?? {},
-    ranking: {
-      demote_penalty: policy.ranking?.demote_penalty ?? 10,
-      prefer_bonus: policy.ranking?.prefer_bonus ?? 4,
-      multi_engine_bonus: policy.ranking?.multi_engine_bonus ?? 2,
-    },
-    extraction: {
-      top_n: policy.extraction?.top_n ?? 5,
-      total_chars: policy.extraction?.total_chars ?? 12000,
-      per_item_chars: policy.extraction?.per_item_chars ?? 3000,
-      timeout_seconds: policy.extraction?.timeout_seconds ?? 20,
-    },
+    ranking: { ...packagedSettings(packaged, "ranking", RANKING_KEYS), ...policy.ranking },
+    extraction: { ...packagedSettings(packaged, "extraction", EXTRACTION_KEYS), ...policy.extraction },
   };
   return resolved;
+}
+
+/** The packaged policy's page-reading budget: what agent-io spends when a search reply names no policy. */
+export function defaultExtractionBudget(): ResolvedPolicy["extraction"] {
+  return loadPolicy(DEFAULT_POLICY_PATH).extraction;
 }
