@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parse as parseYaml } from "yaml";
 import type { OperatorSettings } from "./operator/operator-settings.js";
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_REST_HOST, DEFAULT_REST_PORT, DEFAULT_SHUTDOWN_GRACE_MS } from "./rest/rest-defaults.js";
 import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
 
 const USAGE = `Usage: websift <command> [options]
@@ -33,14 +34,14 @@ fetch / open options:
   --query Q               Also return the passages most relevant to Q (highlights)
   --datamark              Interleave a data marker in page text
 serve options:
-  --port N                Port (default 8787)   --host H   Bind address (default 127.0.0.1)
+  --port N                Port (default ${DEFAULT_REST_PORT})   --host H   Bind address (default ${DEFAULT_REST_HOST})
   --token-file FILE       API token file, mode 600 (or env WEBSIFT_API_TOKEN_FILE, or the token in
                           WEBSIFT_API_TOKEN): every route but /healthz then needs
                           Authorization: Bearer <token>; required to bind beyond loopback
   --allowed-host NAME[:PORT]  Also answer for this Host name (repeatable; env
                           WEBSIFT_ALLOWED_HOSTS, comma-separated)
-  --max-concurrency N     Requests running at once (default 8); more get 503 busy + Retry-After
-  --shutdown-grace S      Seconds requests in flight may finish after SIGTERM (default 10)
+  --max-concurrency N     Requests running at once (default ${DEFAULT_MAX_CONCURRENCY}); more get 503 busy + Retry-After
+  --shutdown-grace S      Seconds requests in flight may finish after SIGTERM (default ${DEFAULT_SHUTDOWN_GRACE_MS / 1000})
 Operator settings (every command, mcp and serve included; never taken from a request):
   --engines LIST          Default engines, comma-separated (env WEBSIFT_ENGINES; see websift-search --backends)
   --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
@@ -208,7 +209,7 @@ export async function runCli(argv: string[]): Promise<number> {
     const { runRestServer } = await import("./rest/serve.js");
     const { restAccessFromFlags } = await import("./rest/rest-access.js");
     try {
-      const port = wholeNumber("port", values.port) ?? 8787;
+      const port = wholeNumber("port", values.port) ?? DEFAULT_REST_PORT;
       const maxConcurrency = wholeNumber("max-concurrency", values["max-concurrency"]);
       const graceSeconds = wholeNumber("shutdown-grace", values["shutdown-grace"]);
       if (graceSeconds !== undefined && graceSeconds < 0) throw new UsageError(`--shutdown-grace must be 0 or more seconds, got ${graceSeconds}`, "shutdown_grace");
@@ -217,7 +218,7 @@ export async function runCli(argv: string[]): Promise<number> {
         { ...(values["token-file"] !== undefined ? { tokenFile: values["token-file"] } : {}), allowedHosts: values["allowed-host"] ?? [], ...(maxConcurrency !== undefined ? { maxConcurrency } : {}) },
         process.env,
       );
-      await runRestServer({ ...operator, ...access, port, host: values.host ?? "127.0.0.1", ...(graceSeconds !== undefined ? { shutdownGraceMs: graceSeconds * 1000 } : {}) });
+      await runRestServer({ ...operator, ...access, port, host: values.host ?? DEFAULT_REST_HOST, ...(graceSeconds !== undefined ? { shutdownGraceMs: graceSeconds * 1000 } : {}) });
     } catch (error) {
       // A refused start (no token beyond loopback, a bad token file, a port in use): one line, exit 2.
       process.stderr.write(`websift serve: ${(error as Error).message}\n`);

@@ -1,5 +1,6 @@
 import type { Envelope, SearchRequest, SearchResponse } from "@websift/contracts";
 import { searchWeb } from "@websift/search";
+import { DEFAULT_COMPAT_MAX_RESULTS } from "./rest-defaults.js";
 import { restErrorEnvelope } from "./rest-envelopes.js";
 import { neutralizeMarkers } from "../fence/untrusted-fence.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
@@ -13,7 +14,6 @@ export interface WebSearchCompatResponse {
   results: Array<{ title: string; url: string; snippet: string; engines: string[] }>;
 }
 
-const DEFAULT_MAX_RESULTS = 8;
 // An engine "answered" when it replied, even with nothing; a failed engine is not a provider.
 const ANSWERED = new Set(["ok", "partial", "empty"]);
 
@@ -32,7 +32,7 @@ export async function answerCompatWebSearch(params: URLSearchParams, operator: O
   const query = (params.get("query") ?? params.get("q") ?? "").trim();
   if (!query) return restErrorEnvelope("search", "invalid_request", "GET /api/system/web-search needs `query` (or `q`), e.g. ?query=http+429+retry-after.", { field: "query" });
   const rawMax = params.get("maxResults");
-  const maxResults = rawMax === null || rawMax.trim() === "" ? DEFAULT_MAX_RESULTS : Number(rawMax);
+  const maxResults = rawMax === null || rawMax.trim() === "" ? DEFAULT_COMPAT_MAX_RESULTS : Number(rawMax);
   if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 200) {
     return restErrorEnvelope("search", "invalid_request", `maxResults must be a whole number from 1 to 200, got "${rawMax}".`, { field: "maxResults" });
   }

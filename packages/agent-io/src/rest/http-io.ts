@@ -1,10 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Envelope } from "@websift/contracts";
-import { DEFAULT_MAX_BODY_BYTES } from "./rest-access.js";
 import { httpStatusOf, retryAfterOf } from "./status-map.js";
-
-/** Request bodies are small JSON requests; anything larger is refused before it is buffered. */
-export const MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
 /** Why a request body could not be read as JSON; the router answers with an error Envelope. */
 export class RequestBodyError extends Error {
@@ -21,7 +17,7 @@ export class RequestBodyError extends Error {
  * this type is never read: a browser page can send text/plain or a form to any address without
  * asking first, but not application/json.
  */
-export function declaresJson(request: IncomingMessage): boolean {
+function declaresJson(request: IncomingMessage): boolean {
   const type = request.headers["content-type"];
   return type !== undefined && /^application\/json[ \t]*(;.*)?$/i.test(type.trim());
 }
@@ -43,7 +39,7 @@ export function declaredLengthProblem(request: IncomingMessage, maxBytes: number
 }
 
 /** How long a client may take to send its body once its headers are in; a slow body would hold a concurrency slot. */
-export const BODY_TIMEOUT_MS = 15_000;
+const BODY_TIMEOUT_MS = 15_000;
 
 /**
  * The body's bytes. On a refusal (too large, too slow) collecting stops but the request is not
@@ -74,7 +70,7 @@ function collectBody(request: IncomingMessage, maxBytes: number, timeoutMs: numb
  * Read a JSON request body, stopping at `maxBytes` (a larger body is refused as soon as it passes
  * the limit, never buffered whole) and at `timeoutMs`. An empty body is `{}`.
  */
-export async function readJsonBody(request: IncomingMessage, maxBytes: number = MAX_BODY_BYTES, timeoutMs: number = BODY_TIMEOUT_MS): Promise<unknown> {
+export async function readJsonBody(request: IncomingMessage, maxBytes: number, timeoutMs: number = BODY_TIMEOUT_MS): Promise<unknown> {
   const problem = contentTypeProblem(request) ?? declaredLengthProblem(request, maxBytes);
   if (problem) throw problem;
   const body = await collectBody(request, maxBytes, timeoutMs);

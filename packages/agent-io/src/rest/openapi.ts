@@ -1,4 +1,5 @@
 import { CONTRACT_SCHEMAS, CONTRACT_VERSIONS, type ContractName } from "@websift/contracts";
+import { DEFAULT_COMPAT_MAX_RESULTS } from "./rest-defaults.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -131,7 +132,7 @@ function withAccessFailures(kind: "get" | "post", bearer: boolean, failures: Rec
  * document cannot disagree with what the entry points validate. The HTTP status of each failure
  * follows status-map.ts; `servers` is the address the server is bound to.
  */
-export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts = { servers: ["http://127.0.0.1:8787"], bearer: false }): JsonObject {
+export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts): JsonObject {
   const getResponses = (component: string, failures: Record<string, string>) => responses(component, withAccessFailures("get", facts.bearer, failures));
   const postResponses = (component: string, failures: Record<string, string>) => responses(component, withAccessFailures("post", facts.bearer, failures));
   const searchParameters = [
@@ -191,7 +192,7 @@ export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts 
           parameters: [
             queryParameter("query", "The query (or `q`).", { type: "string" }),
             queryParameter("q", "Alias of `query`.", { type: "string" }),
-            queryParameter("maxResults", "Maximum results (default 8).", { type: "integer", minimum: 1, maximum: 200 }),
+            queryParameter("maxResults", `Maximum results (default ${DEFAULT_COMPAT_MAX_RESULTS}).`, { type: "integer", minimum: 1, maximum: 200 }),
           ],
           responses: getResponses("WebSearchCompatResponse", SEARCH_FAILURES),
         },

@@ -2,6 +2,7 @@ import { AgentIoError } from "../errors.js";
 import { readTokenFile } from "./bearer-token.js";
 import { HostCheck, parseAuthority, type HostAuthority } from "./host-check.js";
 import { isLoopbackAddress } from "./loopback.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_REQUEST_TARGET_BYTES } from "./rest-defaults.js";
 
 /** Who may reach the REST server, and how much it takes on: the operator's choice, never a request's. */
 export interface RestAccessOptions {
@@ -9,17 +10,13 @@ export interface RestAccessOptions {
   token?: string;
   /** Host names accepted beside the bound address, `NAME` (any port) or `NAME:PORT`. */
   allowedHosts?: readonly string[];
-  /** Requests running at once; more get 503 busy with Retry-After (default 8). */
+  /** Requests running at once; more get 503 busy with Retry-After (default DEFAULT_MAX_CONCURRENCY). */
   maxConcurrency?: number;
-  /** Largest request body (default 1 MiB); larger is 413. */
+  /** Largest request body (default DEFAULT_MAX_BODY_BYTES); larger is 413. */
   maxBodyBytes?: number;
-  /** Longest request target, path and query (default 8 KiB); longer is 414. */
+  /** Longest request target, path and query (default DEFAULT_MAX_REQUEST_TARGET_BYTES); longer is 414. */
   maxRequestTargetBytes?: number;
 }
-
-export const DEFAULT_MAX_CONCURRENCY = 8;
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_REQUEST_TARGET_BYTES = 8 * 1024;
 
 /** RestAccessOptions checked and completed once, at start-up. */
 export interface ResolvedRestAccess {

@@ -3,6 +3,7 @@ import type { AgentDefaults } from "../entry-points.js";
 import { urlHost } from "./loopback.js";
 import { restErrorEnvelope } from "./rest-envelopes.js";
 import type { RestAccessOptions } from "./rest-access.js";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "./rest-defaults.js";
 import { createRestHandler } from "./routes.js";
 
 /**
@@ -13,11 +14,9 @@ export interface RestServerOptions extends AgentDefaults, RestAccessOptions {
   port: number;
   /** Bind address; loopback unless asked, since the server reads pages on the caller's behalf. Beyond loopback a token is required. */
   host: string;
-  /** How long requests in flight may still run after a shutdown starts before their connections are cut (default 10 s). */
+  /** How long requests in flight may still run after a shutdown starts before their connections are cut (default DEFAULT_SHUTDOWN_GRACE_MS). */
   shutdownGraceMs?: number;
 }
-
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** How a shutdown ended: `forced` when connections still busy were cut (deadline or a second signal). */
 export interface RestShutdownReport {
@@ -26,7 +25,7 @@ export interface RestShutdownReport {
   abandoned: number;
 }
 
-export interface RunningRestServer {
+interface RunningRestServer {
   /** `http://host:port` of the bound address. */
   url: string;
   port: number;
@@ -64,7 +63,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  * Start the REST server and return a handle to stop it. The access options are checked before
  * anything listens: binding beyond loopback without a token throws (AgentIoError, invalid_config).
  */
-export async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
+async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
   const { operator, access } = splitOptions(options);
   const handler = createRestHandler(operator, { ...access, bindHost: options.host });
   let inFlight = 0;
