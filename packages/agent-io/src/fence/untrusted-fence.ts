@@ -116,7 +116,7 @@ export function neutralizeMarkers(text: string): string {
 }
 
 /** Spotlighting by datamarking: words joined by U+02C6 so injected text reads visibly as data. */
-export function datamark(text: string): string {
+function datamark(text: string): string {
   return text.replace(/[ \t]+/g, "\u02C6");
 }
 

@@ -6,7 +6,7 @@ export interface PactWeb {
   close(): Promise<void>;
 }
 
-export const PACT_ARTICLE_HTML = `<!doctype html><html lang="en"><head><title>Backoff with jitter</title></head><body>
+const PACT_ARTICLE_HTML = `<!doctype html><html lang="en"><head><title>Backoff with jitter</title></head><body>
 <nav><a href="/">Home</a></nav><article><h1>Backoff with jitter</h1>
 ${Array.from({ length: 12 }, (_, i) => `<h2>Step ${i + 1}</h2><p>Step ${i + 1}: wait a random delay between zero and the current backoff ceiling, then double the ceiling up to a cap.</p>`).join("\n")}
 </article></body></html>`;
