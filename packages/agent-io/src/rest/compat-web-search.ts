@@ -1,5 +1,5 @@
 import type { Envelope, SearchRequest, SearchResponse } from "@websift/contracts";
-import { searchWeb } from "@websift/search";
+import { engineAnswered, searchWeb } from "@websift/search";
 import { DEFAULT_COMPAT_MAX_RESULTS } from "./rest-defaults.js";
 import { restErrorEnvelope } from "./rest-envelopes.js";
 import { neutralizeMarkers } from "../fence/untrusted-fence.js";
@@ -14,12 +14,9 @@ export interface WebSearchCompatResponse {
   results: Array<{ title: string; url: string; snippet: string; engines: string[] }>;
 }
 
-// An engine "answered" when it replied, even with nothing; a failed engine is not a provider.
-const ANSWERED = new Set(["ok", "partial", "empty"]);
-
 function providerOf(found: SearchResponse | null): string {
   const engines = (found?.engines ?? []) as Array<{ name: string; outcome: string }>;
-  const answered = engines.filter((engine) => ANSWERED.has(engine.outcome)).map((engine) => engine.name);
+  const answered = engines.filter((engine) => engineAnswered(engine.outcome)).map((engine) => engine.name);
   return answered.length > 0 ? answered.join("+") : "none";
 }
 

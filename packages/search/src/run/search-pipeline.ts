@@ -1,6 +1,7 @@
 import type { EngineReport, Envelope, FetchRequest, FetchResponse, HandlerResult, SearchRequest, SearchResponse } from "@websift/contracts";
 import { loadSearchConfig } from "../config/load-config.js";
 import { userStateDir } from "../config/paths.js";
+import { engineAnswered } from "../engines/engine-answered.js";
 import { ENGINES, engineGroups } from "../engines/registry.js";
 import type { EngineRun } from "../engines/port.js";
 import { fuseResults, type RankedList } from "../fusion/fuse-results.js";
@@ -17,7 +18,6 @@ export interface SearchDependencies {
 }
 
 const DEFAULT_LIMITS = { instant: 10, standard: 20, deep: 30, research: 50 } as const;
-const ANSWERED: ReadonlySet<string> = new Set(["ok", "partial", "empty"]);
 /** Which outcome represents an engine across several angles: the most useful one. */
 const OUTCOME_PREFERENCE = ["ok", "partial", "empty"];
 
@@ -46,9 +46,9 @@ function combineAngles(name: string, runs: TimedRun[]): EngineReport & { results
 }
 
 function overallOutcome(reports: EngineReport[], rawCount: number): SearchResponse["outcome"] {
-  const anyFailed = reports.some((report) => !ANSWERED.has(report.outcome) || report.outcome === "partial");
+  const anyFailed = reports.some((report) => !engineAnswered(report.outcome) || report.outcome === "partial");
   if (rawCount > 0) return anyFailed ? "partial" : "ok";
-  return reports.some((report) => !ANSWERED.has(report.outcome)) ? "engines_failed" : "empty";
+  return reports.some((report) => !engineAnswered(report.outcome)) ? "engines_failed" : "empty";
 }
 
 function unique(values: string[]): string[] {
@@ -72,7 +72,7 @@ async function runFallbacks(
   for (const name of selected) {
     const fallback = fallbacks[name];
     if (!fallback || selected.includes(fallback) || fallbackFor.has(fallback) || !ENGINES.has(fallback)) continue;
-    const failed = finished.filter((job) => job.name === name).every((job) => !ANSWERED.has(job.timed.run.outcome));
+    const failed = finished.filter((job) => job.name === name).every((job) => !engineAnswered(job.timed.run.outcome));
     if (failed) fallbackFor.set(fallback, name);
   }
   const extra = await Promise.all(
@@ -149,7 +149,7 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
       publicReport.fallback_for = replaced;
       dependencies.warn(`${name} answered because ${replaced} failed (fallbacks in ${config.file ?? "config"}).`);
     }
-    if (request.time_range && !ENGINES.get(name)!.supportsTimeRange && ANSWERED.has(publicReport.outcome)) {
+    if (request.time_range && !ENGINES.get(name)!.supportsTimeRange && engineAnswered(publicReport.outcome)) {
       publicReport.detail = `${publicReport.detail ? `${publicReport.detail} ` : ""}This engine has no time filter: its results are not limited to the last ${request.time_range}.`;
       dependencies.warn(`${name} cannot filter by time; its results are unfiltered.`);
     }
@@ -180,7 +180,7 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
   if (angles.length > 1) data.angles = angles;
   if (selection.source !== "request") dependencies.warn(`engines chosen by ${selection.source}: ${names.join(", ")}`);
   if (outcome === "engines_failed") {
-    const failed = reports.filter((report) => !ANSWERED.has(report.outcome)).map((report) => `${report.name}: ${report.outcome}`);
+    const failed = reports.filter((report) => !engineAnswered(report.outcome)).map((report) => `${report.name}: ${report.outcome}`);
     const upstream = reports.flatMap((report) => report.upstream_failures ?? []).map((failure) => failure.engine);
     return {
       failure: {
