@@ -207,6 +207,15 @@ describe("websift serve (built CLI, loopback)", () => {
     expect(similar.body).toMatchObject({ contract: "agent-similar", ok: true });
   });
 
+  it("POST /v1/contents returns each page's first page as the store cuts it, so open --page 2 continues it", async () => {
+    const paged = await call("/v1/contents", postJson({ urls: [`${pages.base}/article`], page_size_tokens: 100 }));
+    const first = (paged.body.data as { results: Array<{ handle: string; total_pages: number; detail: string | null }> }).results[0]!;
+    const opened = await call(`/v1/open/${encodeURIComponent(first.handle)}?page=1&page_size_tokens=100`);
+    expect(first.total_pages).toBeGreaterThan(1);
+    expect(first.total_pages).toBe((opened.body.data as { total_pages: number }).total_pages);
+    expect(first.detail).toBe(`page 1 of ${first.total_pages}; open ${first.handle} --page 2 for more`);
+  });
+
   it("serves an OpenAPI 3.1 document whose schemas come from the contracts", async () => {
     const response = await fetch(`${base}/openapi.json`);
     expect(response.status).toBe(200);

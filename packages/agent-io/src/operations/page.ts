@@ -8,8 +8,6 @@ import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { buildPageReply } from "../read/page-reply.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
-export const DEFAULT_PAGE_SIZE_TOKENS = 1000;
-
 /** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. */
 export async function runAgentFetch(request: AgentPageRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   if (!request.url) throw new AgentIoError("invalid_request", "websift fetch needs `url` (to read a stored page by handle, use open).", { field: "url" });
@@ -28,7 +26,7 @@ export async function runAgentFetch(request: AgentPageRequest, operator: Operato
     layers,
     handle: read.handle,
     page: request.page ?? 1,
-    pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,
+    pageSizeTokens: request.page_size_tokens,
     storeDir: operator.storeDir,
     query: request.query,
     datamark: request.datamark === true,
@@ -49,7 +47,7 @@ export async function runAgentOpen(request: AgentPageRequest, operator: Operator
     layers,
     handle: request.handle,
     page: request.page ?? 1,
-    pageSizeTokens: request.page_size_tokens ?? DEFAULT_PAGE_SIZE_TOKENS,
+    pageSizeTokens: request.page_size_tokens,
     storeDir: operator.storeDir,
     query: request.query,
     datamark: request.datamark === true,

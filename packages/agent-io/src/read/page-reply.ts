@@ -1,5 +1,6 @@
 import type { AgentPageResponse } from "@websift/contracts";
 import { AgentIoError } from "../errors.js";
+import { storeReply } from "./store-reply.js";
 import type { Layers } from "../layers.js";
 import { fenceBody, type Fence } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
@@ -9,7 +10,8 @@ export interface PageReplyOptions {
   layers: Layers;
   handle: string;
   page: number;
-  pageSizeTokens: number;
+  /** Tokens per page; left out, the store's own page size (its default is written there only). */
+  pageSizeTokens: number | undefined;
   storeDir: string | undefined;
   query: string | undefined;
   datamark: boolean;
@@ -17,14 +19,23 @@ export interface PageReplyOptions {
   source: "network" | "cache";
 }
 
-/** One page of a stored document, fenced, with instruction-like text listed and optional highlights. */
-export async function buildPageReply(options: PageReplyOptions): Promise<AgentPageResponse> {
+/** Page `page` of a stored document as the store cuts it (its page size unless `pageSizeTokens` is given). */
+export async function getStoredPage(options: Pick<PageReplyOptions, "layers" | "handle" | "page" | "pageSizeTokens" | "storeDir">) {
   const storeDir = options.storeDir ? { store_dir: options.storeDir } : {};
-  const got = await options.layers.store({ operation: "get", handle: options.handle, page: options.page, page_size_tokens: options.pageSizeTokens, ...storeDir });
+  const pageSize = options.pageSizeTokens !== undefined ? { page_size_tokens: options.pageSizeTokens } : {};
+  const got = await options.layers.store({ operation: "get", handle: options.handle, page: options.page, ...pageSize, ...storeDir });
   if (!got.ok || !got.data) {
     throw new AgentIoError(got.error?.code ?? "internal_error", got.error?.message ?? `Cannot read ${options.handle} from the store.`, got.error?.details);
   }
   const data = got.data;
+  if (data.operation !== "get") throw new AgentIoError("internal_error", `The store answered a get of ${options.handle} with a ${data.operation} reply.`);
+  return data;
+}
+
+/** One page of a stored document, fenced, with instruction-like text listed and optional highlights. */
+export async function buildPageReply(options: PageReplyOptions): Promise<AgentPageResponse> {
+  const storeDir = options.storeDir ? { store_dir: options.storeDir } : {};
+  const data = await getStoredPage(options);
   const content = data.content ?? "";
   const reply: AgentPageResponse = {
     handle: options.handle,
@@ -40,7 +51,7 @@ export async function buildPageReply(options: PageReplyOptions): Promise<AgentPa
   };
   if (options.query) {
     const found = await options.layers.store({ operation: "search", query: options.query, handle: options.handle, limit: 3, ...storeDir });
-    reply.highlights = (found.data?.passages ?? []).map((passage) => ({
+    reply.highlights = (storeReply(found, "search")?.passages ?? []).map((passage) => ({
       text: fenceBody(options.fence, passage.text, { datamark: options.datamark }),
       score: passage.score,
       heading: passage.heading ?? null,
