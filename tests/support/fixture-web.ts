@@ -10,7 +10,7 @@ export interface FixtureWeb {
 const paragraphs = (count: number, text: string) => Array.from({ length: count }, (_, i) => `<p>Paragraph ${i + 1}: ${text}</p>`).join("\n");
 
 /** Pages an agent meets: an article (with hidden text, an injection and forged markers), a forum thread, a challenge, a 404. */
-export const PAGES: Record<string, { status: number; headers?: Record<string, string>; body: string }> = {
+const PAGES: Record<string, { status: number; headers?: Record<string, string>; body: string }> = {
   "/article": {
     status: 200,
     body: `<!doctype html><html lang="en"><head><title>Retry-After explained</title>

@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Run a built bin from the repo root, with config, state and cache isolated in a temp dir. */
-export function runBin(bin: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+function runBin(bin: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const home = mkdtempSync(join(tmpdir(), "websift-e2e-home-"));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(repoRoot, bin), ...args], {

@@ -8,7 +8,7 @@ export interface ContractsLock {
   contracts: Record<string, Record<string, { digest: string; file: string }>>;
 }
 
-export const LOCK_COMMENT =
+const LOCK_COMMENT =
   "Released contract versions. Written only by `pnpm contracts:release <name>`; a released version never changes.";
 
 export function readLock(lockFile: string): ContractsLock {

@@ -1,15 +1,12 @@
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { createContractAjv } from "../contract-ajv.js";
 import type { ContractFile } from "../schema-files.js";
+import { validatorKey } from "../validator-key.js";
 
 /** The definitions an entry point validates: the root, `request`, `response` and any `*_request` / `*_response`. */
 export function validatedDefinitions(contract: ContractFile): string[] {
   const defs = Object.keys((contract.schema["$defs"] as Record<string, unknown> | undefined) ?? {});
   return ["", ...defs.filter((name) => /(^|_)(request|response)$/.test(name)).sort()];
-}
-
-export function validatorKey(contract: string, definition: string): string {
-  return `${contract}#${definition}`;
 }
 
 function exportName(contract: string, definition: string): string {

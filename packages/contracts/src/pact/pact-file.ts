@@ -31,7 +31,7 @@ export interface PactFile {
 
 export const PACT_COMMENT = "Recorded by the consumer's contract test from a real provider run; do not edit by hand.";
 
-export function pactFileName(consumer: string, provider: string): string {
+function pactFileName(consumer: string, provider: string): string {
   return `${consumer}--${provider}.pact.json`;
 }
 
