@@ -37,7 +37,9 @@ interface CodedError {
 }
 
 function isCodedError(error: unknown): error is Error & CodedError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === "string" && isErrorCode((error as unknown as { code: string }).code);
+  if (!(error instanceof Error) || !("code" in error)) return false;
+  const code: unknown = error.code;
+  return typeof code === "string" && isErrorCode(code);
 }
 
 /**

@@ -152,13 +152,13 @@ export async function runAgentSearch(
     raw_result_count: found.raw_result_count,
     returned_count: found.returned_count,
     dropped_count: found.dropped_count,
-    engines: found.engines as unknown as AgentSearchResponse["engines"],
+    engines: found.engines.map((engine) => ({ ...engine })),
     results,
     extraction: { extracted, chars_used: charsUsed, budget: totalChars, failures, seconds: Math.round((performance.now() - started) / 10) / 100 },
     fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive },
     warnings,
   };
-  if (found.dropped) data.dropped = found.dropped as unknown as AgentSearchResponse["dropped"];
+  if (found.dropped) data.dropped = found.dropped;
   // Titles, snippets and engine details are page- or engine-controlled text outside the fence.
   const safe = neutralizeReplyStrings(data, fence);
   if (!searched.ok && searched.error) {

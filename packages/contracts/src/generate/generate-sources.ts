@@ -18,6 +18,8 @@ async function generateTypesModule(contract: ContractFile): Promise<string> {
     additionalProperties: false,
     declareExternallyReferenced: true,
     format: true,
+    // Bounded arrays stay arrays: the default spells `maxItems: 20` as 21 tuple types.
+    maxItems: -1,
     cwd: "/",
   });
   const source = compiled.endsWith("\n") ? compiled : `${compiled}\n`;

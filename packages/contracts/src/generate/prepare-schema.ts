@@ -52,6 +52,11 @@ function nameInlineEnums(node: Node, name: string, aliases: EnumAlias[], taken: 
   }
   const items = node["items"];
   if (isNode(items)) visitEnumCandidate(items, `${name}Item`, aliases, taken);
+  // The variants of an "exactly one of" object (see expandExactlyOneOf) share their fields' names.
+  for (const keyword of ["oneOf", "anyOf"]) {
+    const variants = node[keyword];
+    if (Array.isArray(variants)) for (const variant of variants) if (isNode(variant) && typeof variant["title"] !== "string") nameInlineEnums(variant, name, aliases, taken);
+  }
   const additional = node["additionalProperties"];
   if (isNode(additional)) visitEnumCandidate(additional, `${name}Value`, aliases, taken);
 }
@@ -59,10 +64,15 @@ function nameInlineEnums(node: Node, name: string, aliases: EnumAlias[], taken: 
 function visitEnumCandidate(node: Node, name: string, aliases: EnumAlias[], taken: Set<string>): void {
   if (typeof node["title"] === "string") return; // a titled node is named by the compiler itself
   const values = node["enum"];
-  if (Array.isArray(values) && !taken.has(name)) {
-    taken.add(name);
-    aliases.push({ name, values, description: typeof node["description"] === "string" ? node["description"] : undefined });
-    node["tsType"] = name;
+  if (Array.isArray(values)) {
+    const known = aliases.find((alias) => alias.name === name);
+    if (!known && !taken.has(name)) {
+      taken.add(name);
+      aliases.push({ name, values, description: typeof node["description"] === "string" ? node["description"] : undefined });
+      node["tsType"] = name;
+    } else if (known && JSON.stringify(known.values) === JSON.stringify(values)) {
+      node["tsType"] = name;
+    }
     return;
   }
   nameInlineEnums(node, name, aliases, taken);

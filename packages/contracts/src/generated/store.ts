@@ -9,7 +9,7 @@
  */
 export type StoreHandle = string;
 /**
- * Absolute http(s) URL of the page. User name and password in it are dropped before anything is stored. One rule no schema can express: the WHATWG URL parser must read it too (a host such as `999.999.999.999` is a valid RFC 3986 name but not a valid URL host), else `invalid_request` naming this field.
+ * Absolute http(s) URL of the page (the same rule as the extract contract's `url`): scheme, `://`, optional `user@`, a host (name or IPv4, or a bracketed IPv6), optional `:port`, then a path, query or fragment starting with `/`, `?` or `#`; no whitespace. Not `format: uri`, which refuses characters that pages' URLs keep unescaped (`|`, `{`, `[` in a query). User name and password are dropped before anything is stored. The handle comes from the URL's canonical form (`canonicalizeUrl` in @websift/contracts); a URL that matches but that the WHATWG URL parser cannot read (port 99999, host `999.999.999.999`) is identified by its text, scheme and host lower-cased, fragment dropped.
  *
  * This interface was referenced by `StoreContract`'s JSON-Schema
  * via the `definition` "page_url".

@@ -237,7 +237,7 @@ export class PageStore {
 
   /** The handle of the live page with this URL's canonical form; throws not_found when there is none. */
   private async handleOfUrl(url: string): Promise<string> {
-    const canonical = pageIdentity(url, "url", "get page");
+    const canonical = pageIdentity(url);
     await this.view.refreshManifest();
     const entry = this.view.liveEntryForUrl(canonical);
     if (!entry) throw new StoreLayerError("not_found", `Cannot get page: no live page has the URL ${canonical}.`, { details: { url: canonical, reason: "unknown_url" } });

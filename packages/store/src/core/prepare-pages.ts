@@ -28,8 +28,8 @@ function titleOf(input: StorePageInput, passages: readonly PassageSpan[]): strin
 }
 
 export function preparePages(pages: readonly StorePageInput[]): PreparedPage[] {
-  return pages.map((input, index) => {
-    const canonicalUrl = pageIdentity(input.url, `pages[${index}].url`, "add pages");
+  return pages.map((input) => {
+    const canonicalUrl = pageIdentity(input.url);
     const passages = splitIntoPassages(input.markdown);
     return {
       input,
