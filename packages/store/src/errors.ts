@@ -1,3 +1,5 @@
+import { isRetryableByDefault } from "@websift/contracts";
+
 /** Error codes the store layer can report; a subset of the central websift list. */
 export type StoreErrorCode =
   | "invalid_request"
@@ -25,9 +27,9 @@ export class StoreLayerError extends Error {
     this.details = options.details;
   }
 
-  /** Only a lock held by another writer is worth retrying as-is. */
+  /** From the central list: of the store's codes, only a lock held by another writer is worth retrying as-is. */
   get retryable(): boolean {
-    return this.code === "store_locked";
+    return isRetryableByDefault(this.code);
   }
 
   toJSON(): { code: StoreErrorCode; message: string; retryable: boolean; details?: Record<string, unknown> } {
@@ -38,8 +40,4 @@ export class StoreLayerError extends Error {
       ...(this.details === undefined ? {} : { details: this.details }),
     };
   }
-}
-
-export function isStoreLayerError(value: unknown): value is StoreLayerError {
-  return value instanceof StoreLayerError;
 }

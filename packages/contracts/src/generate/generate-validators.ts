@@ -30,7 +30,8 @@ export function generateValidatorsModule(contracts: ContractFile[], banner: stri
       keys.push([validatorKey(contract.name, definition), name]);
     }
   }
-  const code = standaloneCode.default(ajv, exports);
+  // Ajv exports each validator by name; they are reached only through VALIDATORS below.
+  const code = standaloneCode.default(ajv, exports).replace(/\bexport const (v_\w+ = )/g, "const $1");
   return [
     banner,
     "// @ts-nocheck -- Ajv standalone output; its shape is checked by the contract tests, not by tsc.",

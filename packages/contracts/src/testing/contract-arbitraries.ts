@@ -92,7 +92,7 @@ function wronglyTyped(node: SchemaNode, root: SchemaNode): unknown {
   return types.has("null") ? undefined : null;
 }
 
-export function fieldPath(path: Array<string | number>): string {
+function fieldPath(path: Array<string | number>): string {
   return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${part}` : part), "");
 }
 

@@ -17,7 +17,7 @@ export interface HiddenContentReport {
   samples: HiddenSample[];
 }
 
-export const MAX_HIDDEN_SAMPLES = 20;
+const MAX_HIDDEN_SAMPLES = 20;
 const MAX_SAMPLE_CHARS = 300;
 // Shorter blocks are labels ("opens in a new tab", icon names); an instruction needs a sentence.
 const MIN_SAMPLE_CHARS = 20;

@@ -3,9 +3,9 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 
 /** Temp files carry this marker so a writer can recognise and remove leftovers of a crashed write. */
-export const TEMP_MARKER = ".tmp-";
+const TEMP_MARKER = ".tmp-";
 
-export function tempPathFor(target: string): string {
+function tempPathFor(target: string): string {
   return `${target}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString("hex")}`;
 }
 

@@ -2,8 +2,8 @@
  * Okapi BM25 with the usual defaults. Kept apart from the index so the formula is easy to check.
  * idf uses the "+1" form so a term present in every passage still scores a little above zero.
  */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 /** A passage that contains the query terms as one contiguous run ranks above scattered matches. */
 export const PHRASE_BOOST = 2;
 

@@ -24,7 +24,7 @@ export interface PageEntry {
   last_access: number;
 }
 
-export interface EvictionCounts {
+interface EvictionCounts {
   ttl: number;
   lru: number;
 }

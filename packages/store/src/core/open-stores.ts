@@ -35,9 +35,3 @@ export async function storeForRequest(request: { store_dir?: string; in_memory?:
   return opening;
 }
 
-/** Closes every store the entry point opened (flushing recency), e.g. before a process exits. */
-export async function closeOpenStores(): Promise<void> {
-  const stores = [...openStores.values()];
-  openStores.clear();
-  await Promise.all(stores.map(async (opening) => (await opening.catch(() => null))?.close()));
-}

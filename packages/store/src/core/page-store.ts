@@ -26,8 +26,8 @@ import { StoreWarnings, type WarningSink } from "./store-warnings.js";
 import { commitUnderLock } from "./write-commit.js";
 
 /** Defaults for what a request leaves out; the bounds live in the store contract. */
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const DEFAULT_PAGE_SIZE_TOKENS = 1000;
+const DEFAULT_SEARCH_LIMIT = 10;
+const DEFAULT_PAGE_SIZE_TOKENS = 1000;
 
 type Result<T extends { operation: string }> = Omit<T, "operation">;
 

@@ -76,8 +76,3 @@ export function paginate(text: string, pageSizeTokens: number): TextSpan[] {
   }
   return pages;
 }
-
-/** Token estimate used in results and by the budget above. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}

@@ -9,11 +9,11 @@ export interface DamagedPage {
   reason: string;
 }
 
-export function damagedPageWarning(page: DamagedPage): string {
+function damagedPageWarning(page: DamagedPage): string {
   return `store: skipped damaged page ${page.handle} (pages/${page.file}): ${page.reason}; add the page again or remove it (websift-store remove ${page.handle}).`;
 }
 
-export function skippedEntryWarning(entry: SkippedEntry): string {
+function skippedEntryWarning(entry: SkippedEntry): string {
   return `store: skipped manifest entry ${JSON.stringify(entry.key.slice(0, 100))}: ${entry.reason}; it was not read. Add the page again to restore it.`;
 }
 
