@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { CONTRACT_SCHEMAS, type ContractName } from "./generated/schemas.js";
 import { VALIDATORS } from "./generated/validators.js";
 import { narrowUnionErrors, type SchemaScope } from "./union-errors.js";
+import { validatorKey } from "./validator-key.js";
 
 export interface ValidationIssue {
   /** Dotted path of the offending field, e.g. `results[0].url`; `(root)` for the value itself. */
@@ -18,7 +19,7 @@ const precompiled = VALIDATORS as unknown as Record<string, ValidateFunction | u
  * Validators are precompiled by `pnpm contracts:generate`, so validation costs no Ajv import or compile.
  */
 export function contractValidator(contract: ContractName, definition?: string): ValidateFunction {
-  const validate = precompiled[`${contract}#${definition ?? ""}`];
+  const validate = precompiled[validatorKey(contract, definition ?? "")];
   if (!validate) throw new Error(`Contract ${contract} has no precompiled validator for "${definition ?? "(root)"}"; run pnpm contracts:generate.`);
   return validate;
 }
@@ -79,7 +80,7 @@ export function validateContractValue(contract: ContractName, definition: string
       const allowed = [...discriminated.branches.keys()].map((each) => JSON.stringify(each)).join(", ");
       return { valid: false, issues: [{ field: discriminated.field, message: `must be one of ${allowed}` }] };
     }
-    const branchValidator = precompiled[`${contract}#${chosen}`];
+    const branchValidator = precompiled[validatorKey(contract, chosen)];
     if (branchValidator && !branchValidator(value)) return { valid: false, issues: describeFailure(contract, chosen, branchValidator.errors ?? []) };
   }
   return { valid: false, issues: describeFailure(contract, definition, validate.errors ?? []) };
