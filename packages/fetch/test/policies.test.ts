@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { redactHeaders, redactUrl } from "../src/core/redact.js";
 import { resolveFetchRequest } from "../src/core/resolve-request.js";
+import { fetchUrl } from "../src/index.js";
 import { parseRetryAfter, retryDelayMs } from "../src/core/retry-policy.js";
 
 describe("retry policy", () => {
@@ -48,15 +49,25 @@ describe("request resolution", () => {
   });
 
   it.each([
-    [{ url: "https://example.org/", method: "PUT" }],
-    [{ url: "https://example.org/", body: "x" }],
-    [{ url: "https://example.org/", max_bytes: 0 }],
-    [{ url: "https://example.org/", tier: 2 }],
-    [{ url: "https://example.org/", headers: { "bad header": "x" } }],
-    [{ url: "https://example.org/", headers: { ok: "line\r\nbreak" } }],
-    [{ url: "https://example.org/", proxy: "socks5://127.0.0.1:1080" }],
-    [{ url: "https://example.org/", cache: { mode: "sometimes" } }],
-  ])("rejects %j as invalid_request", (request) => {
-    expect(() => resolveFetchRequest(request as never)).toThrow(expect.objectContaining({ code: "invalid_request" }));
+    [{ url: "https://example.org/", method: "PUT" }, "method"],
+    [{ url: "https://example.org/", body: "x" }, "method"],
+    [{ url: "https://example.org/", max_bytes: 0 }, "max_bytes"],
+    [{ url: "https://example.org/", tier: 2 }, "tier"],
+    [{ url: "https://example.org/", headers: { "bad header": "x" } }, "headers"],
+    [{ url: "https://example.org/", headers: { ok: "line\r\nbreak" } }, "headers.ok"],
+    [{ url: "https://example.org/", proxy: "socks5://127.0.0.1:1080" }, "proxy"],
+    [{ url: "https://example.org/", cache: { mode: "sometimes" } }, "cache.mode"],
+    [{ url: "https://example.org/", record_warc: "" }, "record_warc"],
+    [{ url: "/relative" }, "url"],
+  ])("the fetch contract refuses %j as invalid_request naming %s", async (request, field) => {
+    const reply = await fetchUrl(request);
+    expect(reply.error).toMatchObject({ code: "invalid_request", details: { field } });
+  });
+
+  it("refuses a URL the contract allows but no client can open, without sending anything", async () => {
+    for (const url of ["https://example.org:99999/", "http://999.999.999.999/"]) {
+      const reply = await fetchUrl({ url });
+      expect(reply.error).toMatchObject({ code: "refused", details: { reason: "unopenable_url" } });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchPage } from "../src/core/fetch-page.js";
+import { fetchUrl } from "../src/index.js";
 import { classifyForbiddenAddress, vetDestination } from "../src/core/ssrf-guard.js";
 import { startFixtureServer, type FixtureServer } from "./helpers/fixture-server.js";
 
@@ -72,10 +73,12 @@ describe("SSRF guard: every spelling of the local server is refused and sends no
     }
   });
 
-  it("refuses non-http schemes as a caller mistake", async () => {
-    await expect(fetchPage({ url: "file:///etc/passwd" })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(fetchPage({ url: "not a url" })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(fetchPage({ url: "http://example.com/", bogus: 1 } as never)).rejects.toMatchObject({ code: "invalid_request" });
+  it("refuses non-http schemes: the contract as a caller mistake, the core whoever calls it", async () => {
+    for (const url of ["file:///etc/passwd", "not a url"]) {
+      expect((await fetchUrl({ url })).error).toMatchObject({ code: "invalid_request", details: { field: "url" } });
+      await expect(fetchPage({ url })).rejects.toMatchObject({ code: "refused" });
+    }
+    expect((await fetchUrl({ url: "http://example.com/", bogus: 1 })).error).toMatchObject({ code: "invalid_request", details: { field: "bogus" } });
   });
 });
 

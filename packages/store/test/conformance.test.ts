@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { validateContractValue } from "@websift/contracts";
 import { oneFieldBreak, requestArbitrary } from "@websift/contracts/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { runStoreOperation } from "../dist/index.js";
+import { runStoreOperation } from "../src/index.js";
 import { replyOf } from "./helpers.js";
 
 // Generated requests name random store directories: every one is pointed into this scratch directory

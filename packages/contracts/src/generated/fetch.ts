@@ -15,7 +15,7 @@ export interface FetchContract {
  */
 export interface FetchRequest {
   /**
-   * Absolute http(s) URL to fetch.
+   * Absolute http(s) URL to fetch (the rule the extract and store contracts use for page URLs): scheme, `://`, optional `user@`, a host, optional `:port`, then a path, query or fragment; no whitespace. One rule no schema can state: a URL that matches but that no HTTP client can open (port 99999, host `999.999.999.999`) is answered `refused`, never sent.
    */
   url: string;
   /**
@@ -23,13 +23,16 @@ export interface FetchRequest {
    */
   method?: FetchRequestMethod;
   /**
-   * Extra request headers; secrets in them are redacted from WARC records.
+   * Extra request headers: names are HTTP tokens (RFC 9110), values hold no CR or LF; secrets in them are redacted from WARC records.
    */
   headers?: {
+    /**
+     * The header's value, on one line.
+     */
     [k: string]: string;
   };
   /**
-   * Request body for POST.
+   * Request body; only with `method: POST` (a GET with a body is refused).
    */
   body?: string;
   /**
@@ -96,7 +99,7 @@ export interface FetchRequest {
    */
   replay_warc?: string;
   /**
-   * Proxy URL; defaults to HTTPS_PROXY/HTTP_PROXY.
+   * Proxy URL, http(s); defaults to HTTPS_PROXY/HTTP_PROXY. A proxy no HTTP client can open is answered `refused`.
    */
   proxy?: string;
   /**
