@@ -23,9 +23,9 @@ export interface AgentSearchRequest {
    *
    * @maxItems 16
    *
-   * Items: Engine name, e.g. `duckduckgo`; the operator decides which engines exist and how they are reached.
+   * Items: Engine name: one of websift's engines; one the operator did not configure is reported by the search as `not_configured`, not refused.
    */
-  engines?: string[];
+  engines?: AgentSearchRequestEnginesItem[];
   /**
    * Search effort.
    */
@@ -225,6 +225,10 @@ export interface AgentSearchResponse {
    */
   warnings?: string[];
 }
+/**
+ * Engine name: one of websift's engines; one the operator did not configure is reported by the search as `not_configured`, not refused.
+ */
+export type AgentSearchRequestEnginesItem = "searxng" | "duckduckgo" | "wikipedia" | "stackexchange" | "github" | "hackernews" | "brave";
 /**
  * Search effort.
  */

@@ -31,9 +31,9 @@ export interface AgentSimilarRequest {
    *
    * @maxItems 16
    *
-   * Items: Engine name, e.g. `duckduckgo`; the operator decides which engines exist and how they are reached.
+   * Items: Engine name: one of websift's engines; one the operator did not configure is reported by the search as `not_configured`, not refused.
    */
-  engines?: string[];
+  engines?: AgentSimilarRequestEnginesItem[];
 }
 /**
  * Similar pages.
@@ -153,3 +153,7 @@ export interface AgentSimilarResponse {
     directive?: string;
   };
 }
+/**
+ * Engine name: one of websift's engines; one the operator did not configure is reported by the search as `not_configured`, not refused.
+ */
+export type AgentSimilarRequestEnginesItem = "searxng" | "duckduckgo" | "wikipedia" | "stackexchange" | "github" | "hackernews" | "brave";

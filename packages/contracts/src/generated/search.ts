@@ -21,11 +21,11 @@ export interface SearchRequest {
   /**
    * Engines to ask, by name (see `websift-search --backends`); default is the embedded keyless set, plus SearXNG when configured.
    *
-   * Items: Engine name, e.g. `searxng`, `duckduckgo`, `wikipedia`.
+   * Items: Engine name: one of websift's engines (see `websift-search --backends`; `brave` needs your own key).
    */
-  engines?: string[];
+  engines?: SearchRequestEnginesItem[];
   /**
-   * Base URL of a SearXNG instance; overrides WEBSIFT_SEARXNG_URL / SEARXNG_URL.
+   * Base URL of a SearXNG instance, an absolute http(s) URL; overrides WEBSIFT_SEARXNG_URL / SEARXNG_URL.
    */
   searxng_url?: string;
   /**
@@ -35,11 +35,11 @@ export interface SearchRequest {
   /**
    * Explicit query angles for `deep`; each runs as its own query and all are fused.
    *
-   * Items: One query angle.
+   * Items: One query angle, with a non-space character.
    */
   angles?: string[];
   /**
-   * Path of a YAML policy that replaces the packaged default.
+   * Path of a YAML policy that replaces the packaged default. A file that cannot be read or is not a valid policy is `invalid_config` (checked on disk, which no schema can state).
    */
   policy_file?: string;
   /**
@@ -369,6 +369,10 @@ export interface SearchBackendsResponse {
     description?: string;
   }[];
 }
+/**
+ * Engine name: one of websift's engines (see `websift-search --backends`; `brave` needs your own key).
+ */
+export type SearchRequestEnginesItem = "searxng" | "duckduckgo" | "wikipedia" | "stackexchange" | "github" | "hackernews" | "brave";
 /**
  * Effort: `instant` one fast engine set, `standard`, `deep` runs several query angles, `research` deep plus more results.
  */

@@ -9,11 +9,15 @@ export interface EngineSelection {
   source: "request" | "WEBSIFT_ENGINES" | "config" | "embedded default";
 }
 
-function checkNames(names: string[], field: string): string[] {
+/**
+ * Engine names from the operator's environment or config file (a request's names are held to the
+ * engines by the search contract's enum): an unknown one is the operator's mistake.
+ */
+function checkConfiguredNames(names: string[], setting: string): string[] {
   names.forEach((name, index) => {
     if (!ENGINES.has(name)) {
-      throw new SearchLayerError("invalid_request", `\`${field}[${index}]\` names an unknown engine "${name}"; known engines: ${[...ENGINES.keys()].join(", ")}.`, {
-        details: { field: `${field}[${index}]` },
+      throw new SearchLayerError("invalid_config", `${setting} names an unknown engine "${name}" (entry ${index + 1}); known engines: ${[...ENGINES.keys()].join(", ")}.`, {
+        details: { setting },
       });
     }
   });
@@ -26,10 +30,10 @@ function checkNames(names: string[], field: string): string[] {
  * Brave when the person's config enables it.
  */
 export function selectEngines(requested: string[] | undefined, config: SearchConfig, env: NodeJS.ProcessEnv, searxngOverride: string | undefined): EngineSelection {
-  if (requested && requested.length > 0) return { names: checkNames(requested, "engines"), source: "request" };
+  if (requested && requested.length > 0) return { names: [...new Set(requested)], source: "request" };
   const fromEnv = env["WEBSIFT_ENGINES"]?.split(",").map((name) => name.trim()).filter(Boolean);
-  if (fromEnv && fromEnv.length > 0) return { names: checkNames(fromEnv, "WEBSIFT_ENGINES"), source: "WEBSIFT_ENGINES" };
-  if (config.default_engines && config.default_engines.length > 0) return { names: checkNames(config.default_engines, "default_engines"), source: "config" };
+  if (fromEnv && fromEnv.length > 0) return { names: checkConfiguredNames(fromEnv, "WEBSIFT_ENGINES"), source: "WEBSIFT_ENGINES" };
+  if (config.default_engines && config.default_engines.length > 0) return { names: checkConfiguredNames(config.default_engines, "default_engines in the config file"), source: "config" };
   const names = [...ENGINES.values()]
     .filter((engine) => {
       if (engine.name === "searxng") return Boolean(searxngOverride ?? config.searxng_url);
