@@ -62,7 +62,8 @@ function nameInlineEnums(node: Node, name: string, aliases: EnumAlias[], taken: 
 }
 
 function visitEnumCandidate(node: Node, name: string, aliases: EnumAlias[], taken: Set<string>): void {
-  if (typeof node["title"] === "string") return; // a titled node is named by the compiler itself
+  // A titled node is named by the compiler itself; its own enums are named after it.
+  if (typeof node["title"] === "string") return nameInlineEnums(node, node["title"], aliases, taken);
   const values = node["enum"];
   if (Array.isArray(values)) {
     const known = aliases.find((alias) => alias.name === name);

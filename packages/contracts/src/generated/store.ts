@@ -312,7 +312,7 @@ export interface StoreAddedPage {
   /**
    * `added` new, `updated` replaced, `unchanged` same content and title.
    */
-  status: "added" | "updated" | "unchanged";
+  status: StoreAddedPageStatus;
   /**
    * Passages indexed.
    */
@@ -575,3 +575,7 @@ export interface StoreStats {
    */
   expired_pending: number;
 }
+/**
+ * `added` new, `updated` replaced, `unchanged` same content and title.
+ */
+export type StoreAddedPageStatus = "added" | "updated" | "unchanged";
