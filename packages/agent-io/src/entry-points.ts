@@ -2,7 +2,8 @@ import {
   defineEntryPoint,
   type AgentContentsRequest,
   type AgentContentsResponse,
-  type AgentPageRequest,
+  type AgentPageFetchRequest,
+  type AgentPageOpenRequest,
   type AgentPageResponse,
   type AgentSearchRequest,
   type AgentSearchResponse,
@@ -30,12 +31,13 @@ export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: 
   // A frozen copy: a caller mutating its options object later does not change a running server.
   const settings: OperatorSettings = Object.freeze({ ...operator, ...(operator.engines ? { engines: [...operator.engines] } : {}) });
   // Every operation: operator fields refused by name, then the contract's own validation.
-  const agentEntry = <TRequest, TResponse>(contract: ContractName, handle: (request: TRequest) => Promise<HandlerResult<TResponse>>) =>
-    refusingOperatorFields(contract, defineEntryPoint<TRequest, TResponse>({ contract, layer: "agent-io", handle }));
+  // `requestDefinition` names the contract's request definition when it has more than one (agent-page: fetch_request, open_request).
+  const agentEntry = <TRequest, TResponse>(contract: ContractName, handle: (request: TRequest) => Promise<HandlerResult<TResponse>>, requestDefinition = "request") =>
+    refusingOperatorFields(contract, defineEntryPoint<TRequest, TResponse>({ contract, layer: "agent-io", requestDefinition, handle }));
   return {
     search: agentEntry<AgentSearchRequest, AgentSearchResponse>("agent-search", (request) => runAgentSearch(request, settings, layers)),
-    fetch: agentEntry<AgentPageRequest, AgentPageResponse>("agent-page", (request) => runAgentFetch(request, settings, layers)),
-    open: agentEntry<AgentPageRequest, AgentPageResponse>("agent-page", (request) => runAgentOpen(request, settings, layers)),
+    fetch: agentEntry<AgentPageFetchRequest, AgentPageResponse>("agent-page", (request) => runAgentFetch(request, settings, layers), "fetch_request"),
+    open: agentEntry<AgentPageOpenRequest, AgentPageResponse>("agent-page", (request) => runAgentOpen(request, settings, layers), "open_request"),
     contents: agentEntry<AgentContentsRequest, AgentContentsResponse>("agent-contents", (request) => runAgentContents(request, settings, layers)),
     findSimilar: agentEntry<AgentSimilarRequest, AgentSimilarResponse>("agent-similar", (request) => runAgentSimilar(request, settings, layers)),
   };

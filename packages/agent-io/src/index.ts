@@ -10,6 +10,8 @@ export { findInstructionLikeText, type InstructionFinding } from "./fence/instru
 export type {
   AgentContentsRequest,
   AgentContentsResponse,
+  AgentPageFetchRequest,
+  AgentPageOpenRequest,
   AgentPageRequest,
   AgentPageResponse,
   AgentSearchRequest,

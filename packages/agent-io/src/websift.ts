@@ -1,7 +1,8 @@
 import type {
   AgentContentsRequest,
   AgentContentsResponse,
-  AgentPageRequest,
+  AgentPageFetchRequest,
+  AgentPageOpenRequest,
   AgentPageResponse,
   AgentSearchRequest,
   AgentSearchResponse,
@@ -19,8 +20,8 @@ export type WebsiftOptions = OperatorSettings;
 /** What an agent embeds: every call takes a contract request and returns an Envelope, never throws for bad input. */
 export interface Websift {
   search(request: AgentSearchRequest): Promise<Envelope<AgentSearchResponse>>;
-  fetch(request: AgentPageRequest): Promise<Envelope<AgentPageResponse>>;
-  open(request: AgentPageRequest): Promise<Envelope<AgentPageResponse>>;
+  fetch(request: AgentPageFetchRequest): Promise<Envelope<AgentPageResponse>>;
+  open(request: AgentPageOpenRequest): Promise<Envelope<AgentPageResponse>>;
   findSimilar(request: AgentSimilarRequest): Promise<Envelope<AgentSimilarResponse>>;
   contents(request: AgentContentsRequest): Promise<Envelope<AgentContentsResponse>>;
 }

@@ -49,10 +49,13 @@ function contractDefinition(contract: ContractName, definition: string): JsonObj
   return stripFileKeys(inlineLocalRefs(found, defs)) as JsonObject;
 }
 
-/** A tool's input schema: the contract's `$defs.request`, standalone, always `type: object`. */
-export function requestSchemaOf(contract: ContractName): JsonObject & { type: "object" } {
-  const schema = contractDefinition(contract, "request");
-  if (schema["type"] !== "object") throw new Error(`Contract ${contract}'s request is not an object schema; MCP tools take object arguments.`);
+/**
+ * A tool's input schema: the request definition its entry point validates (`$defs.request` unless the
+ * contract has one per operation, e.g. agent-page's `fetch_request`), standalone, always `type: object`.
+ */
+export function requestSchemaOf(contract: ContractName, definition = "request"): JsonObject & { type: "object" } {
+  const schema = contractDefinition(contract, definition);
+  if (schema["type"] !== "object") throw new Error(`Contract ${contract}'s $defs.${definition} is not an object schema; MCP tools take object arguments.`);
   return schema as JsonObject & { type: "object" };
 }
 
@@ -66,12 +69,4 @@ export function envelopeSchemaOf(contract: ContractName): JsonObject & { type: "
   const data = properties["data"] as JsonObject;
   properties["data"] = { description: data["description"], anyOf: [contractDefinition(contract, "response"), { type: "null" }] };
   return { ...envelope, properties, type: "object" };
-}
-
-/** Narrow a request schema for one tool: drop properties it does not use and name the required ones. */
-export function narrowRequestSchema(schema: JsonObject & { type: "object" }, options: { drop?: string[]; require?: string[] }): JsonObject & { type: "object" } {
-  const properties = { ...(schema["properties"] as JsonObject) };
-  for (const key of options.drop ?? []) delete properties[key];
-  const required = [...new Set([...((schema["required"] as string[] | undefined) ?? []), ...(options.require ?? [])])];
-  return { ...schema, properties, required };
 }

@@ -1,16 +1,14 @@
-import type { AgentPageRequest, AgentPageResponse, HandlerResult } from "@websift/contracts";
+import type { AgentPageFetchRequest, AgentPageOpenRequest, AgentPageResponse, HandlerResult } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
-import { AgentIoError } from "../errors.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { createFence } from "../fence/untrusted-fence.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { buildPageReply } from "../read/page-reply.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
-/** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. */
-export async function runAgentFetch(request: AgentPageRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
-  if (!request.url) throw new AgentIoError("invalid_request", "websift fetch needs `url` (to read a stored page by handle, use open).", { field: "url" });
+/** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. The contract's `fetch_request` holds `url` to an absolute http(s) URL before this runs. */
+export async function runAgentFetch(request: AgentPageFetchRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   const fence = createFence();
   const read = await readAndIndexPage(request.url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: 30000 });
   if (!read.ok) {
@@ -39,9 +37,8 @@ export async function runAgentFetch(request: AgentPageRequest, operator: Operato
   return { data: neutralizeReplyStrings(data, fence) };
 }
 
-/** websift open: a stored page by handle, with no network at all (`source: cache`). */
-export async function runAgentOpen(request: AgentPageRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
-  if (!request.handle) throw new AgentIoError("invalid_request", "websift open needs `handle` (the `<site>~<12 hex>` id from a search or fetch).", { field: "handle" });
+/** websift open: a stored page by handle, with no network at all (`source: cache`). A well-formed handle the store does not hold is its `not_found`. */
+export async function runAgentOpen(request: AgentPageOpenRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   const fence = createFence();
   const reply = await buildPageReply({
     layers,

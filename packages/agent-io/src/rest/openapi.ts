@@ -109,6 +109,12 @@ function queryParameter(name: string, description: string, schema: JsonObject, r
   return { name, in: "query", required, description, schema };
 }
 
+/** A property of agent-page's `open_request` as the GET /v1/open route takes it: the contract's own schema, so the two cannot disagree. */
+function openRequestProperty(name: string): JsonObject {
+  const defs = CONTRACT_SCHEMAS["agent-page"]["$defs"] as Record<string, { properties: Record<string, JsonObject> }>;
+  return defs["open_request"]!.properties[name]!;
+}
+
 const SEARCH_FAILURES = { "400": "Invalid request (error.details.field names the field).", "502": "Every engine failed (engines_failed); data.engines says why.", "503": "No engine configured, or the server is at its concurrency limit (busy; Retry-After)." };
 const PAGE_FAILURES = { "400": "Invalid request.", "403": "The SSRF guard refused the target.", "422": "The page is blocked, an error page or empty; error.details.reason.", "502": "Network failure.", "504": "Timed out." };
 
@@ -163,17 +169,18 @@ export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts)
         post: { operationId: "searchJson", summary: "Search with a JSON agent-search request.", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSearchRequest" }) }, responses: postResponses("AgentSearchResponse", SEARCH_FAILURES) },
       },
       "/v1/fetch": {
-        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageRequest" }) }, responses: postResponses("AgentPageResponse", PAGE_FAILURES) },
+        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageFetchRequest" }) }, responses: postResponses("AgentPageResponse", PAGE_FAILURES) },
       },
       "/v1/open/{handle}": {
         get: {
           operationId: "open",
           summary: "Read a stored page by handle, with no network (agent-page).",
           parameters: [
-            { name: "handle", in: "path", required: true, schema: { type: "string" } },
-            queryParameter("page", "1-based page.", { type: "integer", minimum: 1 }),
-            queryParameter("page_size_tokens", "Tokens per page.", { type: "integer", minimum: 50 }),
-            queryParameter("query", "Also return highlights for this query.", { type: "string" }),
+            // The agent-page contract's `open_request` fields (AgentPageOpenRequest), taken from the contract.
+            { name: "handle", in: "path", required: true, description: "Store handle `<site>~<12 hex>`.", schema: openRequestProperty("handle") },
+            queryParameter("page", "1-based page.", openRequestProperty("page")),
+            queryParameter("page_size_tokens", "Tokens per page.", openRequestProperty("page_size_tokens")),
+            queryParameter("query", "Also return highlights for this query.", openRequestProperty("query")),
             queryParameter("datamark", "1: interleave a data marker.", { type: "string" }),
           ],
           responses: getResponses("AgentPageResponse", { "400": "Invalid request.", "404": "No such handle or page." }),

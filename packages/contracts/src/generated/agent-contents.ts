@@ -20,7 +20,7 @@ export interface AgentContentsRequest {
    * @minItems 1
    * @maxItems 50
    *
-   * Items: A URL.
+   * Items: An absolute http(s) URL (the rule agent-page's `url` and the fetch contract use): scheme, `://`, optional `user@`, a host, optional `:port`, then a path, query or fragment; no whitespace. A URL that matches but cannot be read (no client can open it, a private host the operator did not allow, blocked, an error page) is that URL's `outcome` in the reply, never a refusal of the request.
    */
   urls: [string, ...string[]];
   /**

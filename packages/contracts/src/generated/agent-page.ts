@@ -2,28 +2,60 @@
 // change the schema and regenerate; `pnpm contracts:check` fails while this file is stale.
 
 /**
+ * Either request of this contract: `fetch_request` (by `url`, for websift fetch) or `open_request` (by `handle`, for websift open). Each entry point validates its own definition; this union is for readers who take both.
+ *
+ * This interface was referenced by `AgentPageContract`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export type AgentPageRequest = AgentPageFetchRequest | AgentPageOpenRequest;
+
+/**
  * websift fetch and websift open: one page, fenced as untrusted data, paginated by tokens, indexed in the store.
  */
 export interface AgentPageContract {
   [k: string]: unknown;
 }
 /**
- * Read one page by `url` (fetch) or by `handle` (open); exactly one of the two (checked by the layer). Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
+ * websift fetch: read one page by `url` over the network, index it in the store and return one page of it. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
  *
  * This interface was referenced by `AgentPageContract`'s JSON-Schema
- * via the `definition` "request".
+ * via the `definition` "fetch_request".
  */
-export interface AgentPageRequest {
+export interface AgentPageFetchRequest {
   /**
-   * URL to fetch.
+   * Absolute http(s) URL to read (the rule the fetch, extract and store contracts use for page URLs): scheme, `://`, optional `user@`, a host, optional `:port`, then a path, query or fragment; no whitespace. One rule no schema can state: a URL that matches but that no HTTP client can open (port 99999, host `999.999.999.999`) is answered `refused`, never sent; a private or loopback host is `refused` unless the operator allowed private hosts.
    */
-  url?: string;
+  url: string;
   /**
-   * Store handle to open with no network.
+   * 1-based page. A page past the document's last is answered `not_found` (`details.total_pages` says how many there are): the one rule no schema can state, since the length is known only once the page is read.
    */
-  handle?: string;
+  page?: number;
   /**
-   * 1-based page.
+   * Tokens per page (50 to 50000).
+   */
+  page_size_tokens?: number;
+  /**
+   * Return `highlights[]` most relevant to this query.
+   */
+  query?: string;
+  /**
+   * Interleave a data marker in the fenced content.
+   */
+  datamark?: boolean;
+}
+/**
+ * websift open: read a stored page by `handle`, with no network at all. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
+ *
+ * This interface was referenced by `AgentPageContract`'s JSON-Schema
+ * via the `definition` "open_request".
+ */
+export interface AgentPageOpenRequest {
+  /**
+   * Store handle `<site>~<12 hex>` (the store contract's `$defs.handle`), as a search, fetch or contents reply gives it; opened with no network. One rule no schema can state: a well-formed handle the operator's store does not hold (never stored, expired or removed) is answered `not_found`.
+   */
+  handle: string;
+  /**
+   * 1-based page. A page past the document's last is answered `not_found` (`details.total_pages` says how many there are): the one rule no schema can state, since the length is known only once the page is read.
    */
   page?: number;
   /**

@@ -15,7 +15,7 @@ export interface AgentSimilarContract {
  */
 export interface AgentSimilarRequest {
   /**
-   * A URL or a store handle.
+   * The page to start from: a store handle (`<site>~<12 hex>`, read with no network) or an absolute http(s) URL (looked up in the store by any URL twin, read first if not stored). One rule no schema can state: a well-formed handle the store does not hold is answered `not_found`; a URL that cannot be read is answered with the fetch failure (`refused`, `blocked`, `http_error`, ...).
    */
   target: string;
   /**

@@ -1,6 +1,6 @@
 import type { AgentPageResponse } from "@websift/contracts";
 import type { AgentEntryPoints } from "../../entry-points.js";
-import { envelopeSchemaOf, narrowRequestSchema, requestSchemaOf } from "../contract-schemas.js";
+import { envelopeSchemaOf, requestSchemaOf } from "../contract-schemas.js";
 import { renderPageText } from "../render-text.js";
 import type { McpToolRegistry } from "../tool-registry.js";
 import { envelopeToolResult } from "../tool-result.js";
@@ -15,8 +15,8 @@ export function registerWebFetchTool(registry: McpToolRegistry, entry: AgentEntr
         "Fetch one URL, extract its main content as Markdown, index it in the local store and return one page of it (page_size_tokens per page), fenced as untrusted data. " +
         "The reply's handle lets web_open read later pages with no network. With `query`, also returns the passages most relevant to it (highlights). " +
         "A blocked, challenge or error page is an error result with its reason, never content.",
-      // The agent-page contract serves fetch and open; this tool takes the URL half of it.
-      inputSchema: narrowRequestSchema(requestSchemaOf("agent-page"), { drop: ["handle"], require: ["url"] }),
+      // agent-page has one request definition per operation; this tool takes fetch's, as its entry point validates it.
+      inputSchema: requestSchemaOf("agent-page", "fetch_request"),
       outputSchema: envelopeSchemaOf("agent-page"),
       annotations: { title: "Read a web page", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
