@@ -229,10 +229,16 @@ describe("websift serve (built CLI, loopback)", () => {
     for (const operatorField of ["searxng_url", "allow_private_hosts", "store_dir", "policy_file"]) expect(searchParams).not.toContain(operatorField);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/search", "/v1/fetch", "/v1/open/{handle}", "/v1/contents", "/v1/similar", "/api/system/web-search", "/healthz"]));
     const schemas = document.components.schemas;
-    for (const name of ["AgentSearchRequest", "AgentSearchResponse", "AgentPageRequest", "AgentPageResponse", "AgentContentsRequest", "AgentSimilarRequest", "Envelope", "EnvelopeError", "ErrorCode", "EngineReport", "WebSearchCompatResponse"]) {
+    for (const name of ["AgentSearchRequest", "AgentSearchResponse", "AgentPageRequest", "AgentPageFetchRequest", "AgentPageOpenRequest", "AgentPageResponse", "AgentContentsRequest", "AgentSimilarRequest", "Envelope", "EnvelopeError", "ErrorCode", "EngineReport", "WebSearchCompatResponse"]) {
       expect(schemas, name).toHaveProperty(name);
     }
     expect(schemas["AgentSearchRequest"]!["required"]).toEqual(["query"]);
+    // fetch and open each reference the request definition their entry point validates.
+    expect(schemas["AgentPageFetchRequest"]!["required"]).toEqual(["url"]);
+    expect(schemas["AgentPageOpenRequest"]!["required"]).toEqual(["handle"]);
+    expect(JSON.stringify(document.paths["/v1/fetch"])).toContain("#/components/schemas/AgentPageFetchRequest");
+    const openHandle = (document.paths["/v1/open/{handle}"] as { get: { parameters: Array<{ name: string; schema: { pattern?: string } }> } }).get.parameters.find((parameter) => parameter.name === "handle");
+    expect(openHandle?.schema.pattern).toBe("^[a-z0-9.-]{1,63}~[0-9a-f]{12}$");
     // Every reference resolves inside the document.
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
     expect(refs.length).toBeGreaterThan(0);
