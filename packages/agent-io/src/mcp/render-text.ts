@@ -10,12 +10,6 @@ interface FenceParts {
   directive?: string;
 }
 
-interface EngineLine {
-  name: string;
-  outcome: string;
-  detail?: string | null;
-}
-
 /** The body of a fenced string (its directive and markers removed), or the string itself. */
 function unfence(fence: FenceParts, text: string): string {
   let body = text;
@@ -45,7 +39,7 @@ export function renderSearchText(data: AgentSearchResponse): string {
   const lines = [
     `Search "${data.query}": ${data.outcome}; ${data.returned_count} results (${data.dropped_count} dropped by policy); read ${data.extraction.extracted} pages, ${data.extraction.chars_used}/${data.extraction.budget} chars, ${data.extraction.failures} failures.`,
   ];
-  const engines = data.engines as unknown as EngineLine[];
+  const engines = data.engines;
   // Outside the fence only websift's own words: engine names and outcome codes. Engine details can
   // quote what a server said (SearXNG's upstream failure reasons), so they go inside.
   for (const engine of engines) lines.push(`engine ${engine.name}: ${engine.outcome}`);

@@ -152,7 +152,7 @@ export async function runAgentSearch(
     raw_result_count: found.raw_result_count,
     returned_count: found.returned_count,
     dropped_count: found.dropped_count,
-    engines: found.engines.map((engine) => ({ ...engine })),
+    engines: found.engines,
     results,
     extraction: { extracted, chars_used: charsUsed, budget: totalChars, failures, seconds: Math.round((performance.now() - started) / 10) / 100 },
     fence: { nonce: fence.nonce, open: fence.open, close: fence.close, directive: fence.directive },

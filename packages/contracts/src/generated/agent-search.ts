@@ -104,9 +104,7 @@ export interface AgentSearchResponse {
    *
    * Items: An engine report.
    */
-  engines: {
-    [k: string]: unknown;
-  }[];
+  engines: AgentSearchEngineReport[];
   /**
    * Ranked results with excerpts.
    *
@@ -226,6 +224,65 @@ export interface AgentSearchResponse {
   warnings?: string[];
 }
 /**
+ * What one engine answered, or why it did not (the search contract's `EngineReport`, passed through).
+ *
+ * This interface was referenced by `AgentSearchContract`'s JSON-Schema
+ * via the `definition` "engine_report".
+ */
+export interface AgentSearchEngineReport {
+  /**
+   * Engine name.
+   */
+  name: string;
+  /**
+   * Typed outcome; only an engine that answered with nothing is `empty`.
+   */
+  outcome: AgentSearchEngineReportOutcome;
+  /**
+   * The outcome in words, e.g. the operator action needed.
+   */
+  detail: string | null;
+  /**
+   * Seconds the engine asked us to wait.
+   */
+  retry_after_s: number | null;
+  /**
+   * Results this engine returned.
+   */
+  result_count?: number;
+  /**
+   * Correlation group; engines in one group count once in fusion.
+   */
+  group?: string;
+  /**
+   * Time this engine took.
+   */
+  elapsed_ms?: number;
+  /**
+   * Set when this engine ran only because the named engine failed and the person's config lists it as that engine's fallback.
+   */
+  fallback_for?: string | null;
+  /**
+   * SearXNG's `unresponsive_engines`: upstream engines that failed inside it.
+   *
+   * Items: One failing upstream engine.
+   */
+  upstream_failures?: {
+    /**
+     * Upstream engine name.
+     */
+    engine: string;
+    /**
+     * Reason as SearXNG gave it.
+     */
+    reason: string;
+    /**
+     * True when SearXNG suspended the engine.
+     */
+    suspended?: boolean;
+  }[];
+}
+/**
  * Engine name: one of websift's engines; one the operator did not configure is reported by the search as `not_configured`, not refused.
  */
 export type AgentSearchRequestEnginesItem = "searxng" | "duckduckgo" | "wikipedia" | "stackexchange" | "github" | "hackernews" | "brave";
@@ -241,3 +298,7 @@ export type AgentSearchRequestTimeRange = "day" | "week" | "month" | "year";
  * Overall search outcome.
  */
 export type AgentSearchResponseOutcome = "ok" | "partial" | "empty" | "engines_failed";
+/**
+ * Typed outcome; only an engine that answered with nothing is `empty`.
+ */
+export type AgentSearchEngineReportOutcome = "ok" | "partial" | "empty" | "engines_failed" | "blocked" | "auth_failed" | "rate_limited" | "quota_exhausted" | "not_found" | "server_error" | "http_error" | "refused" | "timeout" | "too_large" | "parse_failed" | "not_configured" | "unreachable" | "not_in_archive";
