@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runFromRoot } from "./support/repo.js";
 
@@ -17,6 +18,13 @@ describe("per-layer CLIs from the repo root", () => {
     const result = runFromRoot("pnpm", ["exec", bin, "--help"]);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(usage);
+    expect(result.status).toBe(0);
+  });
+
+  it("websift --version prints the package version", () => {
+    const result = runFromRoot("pnpm", ["exec", "websift", "--version"]);
+    const { version } = JSON.parse(readFileSync(new URL("../packages/agent-io/package.json", import.meta.url), "utf8")) as { version: string };
+    expect(result.stdout).toBe(`websift ${version}\n`);
     expect(result.status).toBe(0);
   });
 

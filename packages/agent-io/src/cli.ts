@@ -52,6 +52,7 @@ Operator settings (every command, mcp and serve included; never taken from a req
 Common options:
   --json                  Print only the Envelope as JSON on stdout
   -h, --help              Show this help
+  -V, --version           Print websift's version
 
 Exit codes: 0 ok, 1 nothing survived filtering / not found / the page failed, 2 could not run.
 `;
@@ -162,6 +163,10 @@ export async function runCli(argv: string[]): Promise<number> {
   if (!command || command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
+  }
+  if (command === "--version" || command === "-V" || command === "version") {
+    process.stdout.write(`websift ${PACKAGE_VERSION}\n`);
+    return 0;
   }
   const json = rest.includes("--json");
   const contract = CONTRACT_OF[command] ?? "agent-search";
