@@ -114,6 +114,11 @@ export function engineSettings(name: string, config: SearchConfig, env: NodeJS.P
     apiKey = problem ? undefined : candidate;
   }
   const baseUrl = overrides.base_url ?? (name === "searxng" ? config.searxng_url : undefined) ?? section.base_url;
+  // The operator's User-Agent for every engine request; unset, the fetch layer's own honest one is sent.
+  const userAgent = env["WEBSIFT_USER_AGENT"]?.trim() || undefined;
+  if (userAgent !== undefined && /[\u0000-\u001f\u007f]/.test(userAgent)) {
+    throw new SearchLayerError("invalid_config", "WEBSIFT_USER_AGENT holds a control character (a header value is one line of printable text).", { details: { field: "WEBSIFT_USER_AGENT" } });
+  }
   return {
     base_url: baseUrl,
     api_key: apiKey,
@@ -121,5 +126,6 @@ export function engineSettings(name: string, config: SearchConfig, env: NodeJS.P
     enabled: section.enabled ?? name !== "brave",
     timeout_ms: section.timeout_ms ?? DEFAULT_ENGINE_TIMEOUT_MS,
     daily_budget: section.daily_budget,
+    user_agent: userAgent,
   };
 }

@@ -1,14 +1,45 @@
 import { htmlToText, isoDate, parseHtmlDocument } from "./text.js";
-import { failedRunFromFetch } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { failedRunFromFetch, fetchErrorReply } from "./fetch-outcome.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
 
 const NAME = "duckduckgo";
 const PUBLIC_ORIGIN = "https://html.duckduckgo.com";
 const TIME_RANGES = { day: "d", week: "w", month: "m", year: "y" } as const;
 
-// DuckDuckGo's bot check ("Unfortunately, bots use DuckDuckGo too.") is its own page, not a vendor block the
-// fetch layer knows, so it arrives as an ordinary reply and is recognised here.
-const CHALLENGE_MARKERS = ["anomaly-modal", "anomaly.js", "challenge-form", "bots use duckduckgo too"];
+// DuckDuckGo's bot check is its own page, not a vendor block the fetch layer knows, so it arrives as an ordinary
+// reply (usually HTTP 202) and is recognised here by its structure: the challenge form that posts to
+// //duckduckgo.com/anomaly.js and the anomaly modal's elements. Never by the page's text: a results page whose
+// snippet quotes "Unfortunately, bots use DuckDuckGo too." is a results page.
+const CHALLENGE_SELECTORS = ["form#challenge-form", 'form[action*="anomaly.js"]', '[class*="anomaly-modal"]', '[data-testid="anomaly-modal"]'];
+// Only on a page without a single result link is the challenge's wording evidence as well.
+const CHALLENGE_WORDING = /bots use duckduckgo too/i;
+
+type HtmlDocument = ReturnType<typeof parseHtmlDocument>["document"];
+
+function parsePage(page: string): HtmlDocument {
+  // linkedom needs a document element; a bare fragment gets one.
+  return parseHtmlDocument(/<html[\s>]/i.test(page) ? page : `<!doctype html><html><body>${page}</body></html>`).document;
+}
+
+/** True when the page carries DuckDuckGo's challenge form or anomaly modal. */
+function hasChallengeStructure(document: HtmlDocument): boolean {
+  return CHALLENGE_SELECTORS.some((selector) => document.querySelector(selector) !== null);
+}
+
+function challengeRun(status: number | null): EngineRun {
+  return emptyRun(NAME, "blocked", `DuckDuckGo answered with its bot check (anomaly/CAPTCHA page, HTTP ${status ?? "?"}) instead of results.`);
+}
+
+/**
+ * DuckDuckGo's region (`kl`) for a language tag: `en-US` -> `us-en`, `de-DE` -> `de-de`, `en-GB` -> `uk-en`;
+ * `wt-wt` (no region) when the tag names no country, as the form's "All Regions" does.
+ */
+function regionOf(language: string | undefined): string {
+  const match = /^([a-z]{2,3})[-_]([a-z]{2})$/i.exec(language?.trim() ?? "");
+  if (!match) return "wt-wt";
+  const country = match[2]!.toLowerCase();
+  return `${country === "gb" ? "uk" : country}-${match[1]!.toLowerCase()}`;
+}
 
 /** DDG wraps targets as //duckduckgo.com/l/?uddg=<target>; ads go through /y.js and are skipped (null). */
 export function unwrapDuckDuckGoHref(href: string): string | null {
@@ -30,19 +61,16 @@ export function unwrapDuckDuckGoHref(href: string): string | null {
 
 /** Map one DuckDuckGo HTML page onto the port; `status` tells rate limiting (202) from a parse failure. */
 function mapDuckDuckGoPage(page: string, status: number | null, limit: number): EngineRun {
-  const lower = page.toLowerCase();
-  if (CHALLENGE_MARKERS.some((marker) => lower.includes(marker))) {
-    return emptyRun(NAME, "blocked", `DuckDuckGo answered with its bot check (anomaly/CAPTCHA page, HTTP ${status ?? "?"}) instead of results.`);
-  }
   if (page.trim() === "") {
     return status === 202
       ? emptyRun(NAME, "rate_limited", "DuckDuckGo answered HTTP 202 with an empty page, which is how it rate-limits; try again later.")
       : emptyRun(NAME, "parse_failed", `DuckDuckGo answered HTTP ${status ?? "?"} with an empty page.`);
   }
-  // linkedom needs a document element; a bare fragment gets one.
-  const { document } = parseHtmlDocument(/<html[\s>]/i.test(page) ? page : `<!doctype html><html><body>${page}</body></html>`);
+  const document = parsePage(page);
+  if (hasChallengeStructure(document)) return challengeRun(status);
   const links = [...document.querySelectorAll(".result__a")];
   if (links.length === 0) {
+    if (CHALLENGE_WORDING.test(document.body?.textContent ?? "")) return challengeRun(status);
     if (status === 202) {
       return emptyRun(NAME, "rate_limited", "DuckDuckGo answered HTTP 202 without results, which is how it rate-limits; try again later.");
     }
@@ -93,13 +121,20 @@ export const duckduckgoEngine: EngineAdapter = {
     const url = new URL(base ?? PUBLIC_ORIGIN);
     url.pathname = `${url.pathname.replace(/\/+$/, "")}/html/`;
     url.search = "";
-    const form = new URLSearchParams({ q: context.query });
-    if (context.timeRange) form.set("df", TIME_RANGES[context.timeRange]);
+    // The fields the endpoint's own search form posts, in its order: query, the (empty) submit button, region
+    // and date filter (empty for any time).
+    const form = new URLSearchParams({ q: context.query, b: "", kl: regionOf(context.language), df: context.timeRange ? TIME_RANGES[context.timeRange] : "" });
     const envelope = await context.fetch({
       url: url.toString(),
-      // The HTML endpoint is a form: POST is what its own page sends, and draws fewer 202s than GET.
+      // The HTML endpoint is a form: POST is what its own page sends, and draws fewer 202s than GET. The
+      // Referer and Origin are the ones a browser sends when the form is submitted from the endpoint's page.
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      headers: engineHeaders(context.settings, {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        referer: `${url.origin}/`,
+        origin: url.origin,
+      }),
       body: form.toString(),
       // Only an origin the operator configured is trusted on loopback or a private network.
       allow_private_hosts: base !== undefined,
@@ -107,6 +142,12 @@ export const duckduckgoEngine: EngineAdapter = {
       retries: 0,
       tier: 0,
     });
+    const data = envelope.data;
+    if (data && data.outcome !== "ok") {
+      // A challenge page handed on as an error answer (an injected or replayed reply) is still the bot check.
+      const { errorBody } = fetchErrorReply(data);
+      if (errorBody !== null && errorBody.trim() !== "" && hasChallengeStructure(parsePage(errorBody))) return challengeRun(data.status ?? null);
+    }
     const failed = failedRunFromFetch(NAME, envelope);
     if (failed) return failed;
     return mapDuckDuckGoPage(envelope.data?.body ?? "", envelope.data?.status ?? null, context.limit);

@@ -1,7 +1,7 @@
 import type { FetchResponse } from "@websift/contracts";
 import { isoDate } from "./text.js";
-import { failedRunFromFetch, fetchErrorReply, parseJsonBody, type FetchErrorReply } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { failedRunFromFetch, fetchErrorReply, parseJsonBody, retryAfterSeconds, type FetchErrorReply } from "./fetch-outcome.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 
 const NAME = "github";
 const PUBLIC_ORIGIN = "https://api.github.com";
@@ -17,7 +17,8 @@ export function githubErrorMessage(errorBody: string | null): string | null {
   const reply = parseJsonBody(errorBody);
   const raw = reply === undefined ? errorBody : reply && typeof reply === "object" ? (reply as Record<string, unknown>)["message"] : undefined;
   if (typeof raw !== "string") return null;
-  const message = raw.replace(/\s+/g, " ").trim().slice(0, MESSAGE_CHARS);
+  // GitHub's messages end in a period ("... try again."): it is dropped so the report's own stop is the only one.
+  const message = raw.replace(/\s+/g, " ").trim().slice(0, MESSAGE_CHARS).replace(/[\s.]+$/, "");
   return message === "" ? null : message;
 }
 
@@ -36,10 +37,11 @@ export function githubRetryAfterS(retryAfterS: number | null, headers: Record<st
 function rateLimitRun(data: FetchResponse, reply: FetchErrorReply, message: string | null): EngineRun | null {
   const status = data.status;
   if (status !== 403 && status !== 429) return null;
+  const headerWait = retryAfterSeconds(data, reply.headers);
   const limited = status === 429 || data.outcome === "rate_limited" || reply.headers["x-ratelimit-remaining"] === "0" ||
-    data.retry_after_s !== null || /rate limit/i.test(message ?? "");
+    headerWait !== null || /rate limit/i.test(message ?? "");
   if (!limited) return null;
-  const retryAfterS = githubRetryAfterS(data.retry_after_s, reply.headers);
+  const retryAfterS = githubRetryAfterS(headerWait, reply.headers);
   const said = message === null ? "" : `: ${message}`;
   const wait = retryAfterS === null ? "" : `; retry after ${retryAfterS} s`;
   return emptyRun(NAME, "rate_limited", `GitHub's rate limit was hit (HTTP ${status})${said}${wait}.`, retryAfterS);
@@ -107,7 +109,7 @@ export const githubEngine: EngineAdapter = {
     url.searchParams.set("per_page", String(Math.max(1, Math.min(context.limit, MAX_PER_PAGE))));
     const envelope = await context.fetch({
       url: url.toString(),
-      headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
+      headers: engineHeaders(context.settings, { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }),
       allow_private_hosts: base !== undefined,
       timeout_ms: context.settings.timeout_ms,
       retries: 0,
@@ -121,7 +123,7 @@ export const githubEngine: EngineAdapter = {
       if (limited) return limited;
       // Any other 403 is a refusal in GitHub's words (or a block page, which has none).
       if (data.status === 403) {
-        const why = message !== null ? `: ${message}` : data.block_reason !== null ? ` (${data.block_reason})` : "";
+        const why = message !== null ? `: ${message}` : data.block_reason ? ` (${data.block_reason})` : "";
         return emptyRun(NAME, "blocked", `${FORBIDDEN_DETAIL}${why}.`);
       }
     }

@@ -1,6 +1,6 @@
 import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 
 const NAME = "hackernews";
 const PUBLIC_ORIGIN = "https://hn.algolia.com";
@@ -64,7 +64,7 @@ export const hackernewsEngine: EngineAdapter = {
     }
     const envelope = await context.fetch({
       url: url.toString(),
-      headers: { accept: "application/json" },
+      headers: engineHeaders(context.settings, { accept: "application/json" }),
       allow_private_hosts: base !== undefined,
       timeout_ms: context.settings.timeout_ms,
       retries: 0,

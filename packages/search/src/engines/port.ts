@@ -40,6 +40,11 @@ export interface EngineSettings {
   enabled: boolean;
   timeout_ms: number;
   daily_budget: number | undefined;
+  /**
+   * The operator's User-Agent for engine requests (WEBSIFT_USER_AGENT); undefined sends the fetch layer's own
+   * `websift-fetch/<version> (+project URL)`.
+   */
+  user_agent?: string | undefined;
 }
 
 export type TimeRange = SearchRequestTimeRange;
@@ -77,4 +82,10 @@ export interface EngineAdapter {
 
 export function emptyRun(name: string, outcome: EngineOutcome, detail: string | null, retryAfterS: number | null = null): EngineRun {
   return { name, outcome, detail, retry_after_s: retryAfterS, results: [], upstream_failures: [], suggestions: [], answers: [], corrections: [] };
+}
+
+/** An engine request's headers with the operator's User-Agent, when one is configured (never a made-up one). */
+export function engineHeaders(settings: EngineSettings, headers: Record<string, string>): Record<string, string> {
+  const agent = settings.user_agent?.trim();
+  return agent ? { ...headers, "user-agent": agent } : headers;
 }

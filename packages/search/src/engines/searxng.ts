@@ -1,5 +1,6 @@
+import { isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type UpstreamFailure } from "./port.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type UpstreamFailure } from "./port.js";
 
 const JSON_OFF_DETAIL =
   "SearXNG refused JSON (HTTP 403): the instance has JSON output turned off. Add `json` to `search.formats` in its settings.yml (next to `html`) and restart it.";
@@ -46,7 +47,8 @@ function toResult(raw: SearxngResult): EngineResult | null {
     url: raw.url,
     title: typeof raw.title === "string" ? raw.title : "",
     snippet: typeof raw.content === "string" ? raw.content : "",
-    published: typeof raw.publishedDate === "string" && raw.publishedDate !== "" ? raw.publishedDate : null,
+    // SearXNG writes Python's isoformat(), often without a zone: normalised to ISO 8601 in UTC like every engine.
+    published: isoDate(raw.publishedDate),
     sources: [...new Set(upstream)].sort(),
   };
 }
@@ -110,7 +112,7 @@ export const searxngEngine: EngineAdapter = {
     if (context.language) url.searchParams.set("language", context.language);
     const envelope = await context.fetch({
       url: url.toString(),
-      headers: { accept: "application/json" },
+      headers: engineHeaders(context.settings, { accept: "application/json" }),
       // The operator configured this origin: it is trusted even on loopback or a private network.
       allow_private_hosts: true,
       timeout_ms: context.settings.timeout_ms,

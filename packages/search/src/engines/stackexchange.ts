@@ -1,7 +1,8 @@
 import type { FetchResponse } from "@websift/contracts";
 import { htmlToText, isoDate } from "./text.js";
+import { pendingEngineWait, recordEngineWait } from "./engine-waits.js";
 import { failedRunFromFetch, fetchErrorReply, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
 
 const NAME = "stackexchange";
 const PUBLIC_ORIGIN = "https://api.stackexchange.com";
@@ -29,7 +30,7 @@ function backoffSeconds(body: Record<string, unknown>): number | null {
 function describeItem(item: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof item["score"] === "number") parts.push(`score ${item["score"]}`);
-  if (typeof item["answer_count"] === "number") parts.push(`${item["answer_count"]} answers`);
+  if (typeof item["answer_count"] === "number") parts.push(`${item["answer_count"]} ${item["answer_count"] === 1 ? "answer" : "answers"}`);
   if (item["is_answered"] === true) parts.push("answered");
   const tags = Array.isArray(item["tags"]) ? item["tags"].filter((tag): tag is string => typeof tag === "string") : [];
   if (tags.length > 0) parts.push(`tags: ${tags.join(", ")}`);
@@ -49,8 +50,18 @@ function mapStackExchangeError(body: Record<string, unknown> & { error_id: numbe
   const message = typeof body["error_message"] === "string" ? `: ${body["error_message"].replace(/\s+/g, " ").trim().slice(0, 200)}` : "";
   const outcome = name === "throttle_violation" ? "rate_limited" : ERROR_OUTCOMES[id] ?? "http_error";
   const backoff = backoffSeconds(body);
-  const wait = outcome === "rate_limited" && backoff !== null ? `; retry after ${backoff} s (backoff)` : "";
-  return emptyRun(NAME, outcome, `Stack Exchange's API answered with error ${id} ${name}${message}${wait}.`, backoff);
+  // The throttle reply carries no backoff: its wait is only in the text ("... available in 67194 seconds").
+  const stated = outcome === "rate_limited" ? waitInMessage(body["error_message"]) : null;
+  const retryAfterS = backoff !== null && stated !== null ? Math.max(backoff, stated) : backoff ?? stated;
+  const wait = retryAfterS === null ? "" : `; retry after ${retryAfterS} s${retryAfterS === backoff ? " (backoff)" : ""}`;
+  return emptyRun(NAME, outcome, `Stack Exchange's API answered with error ${id} ${name}${message}${wait}.`, retryAfterS);
+}
+
+/** "more requests available in 67194 seconds" -> 67194; null when the message names no wait. */
+function waitInMessage(message: unknown): number | null {
+  if (typeof message !== "string") return null;
+  const match = /available in (\d+) seconds?/i.exec(message) ?? /(?:in|after) (\d+) seconds?/i.exec(message);
+  return match ? Number(match[1]) : null;
 }
 
 /** Map a /2.3/search/advanced reply (or its error wrapper) onto the port. */
@@ -87,10 +98,14 @@ export function mapStackExchangeReply(reply: unknown, limit: number): EngineRun 
  * that on as `error_body`, so the API's own reason decides the outcome. Without it, say the reason is unknown.
  */
 function failedRunFromErrorReply(data: FetchResponse | null, failed: EngineRun): EngineRun {
-  if (data?.outcome !== "http_error") return failed;
+  if (!data) return failed;
   const reply = parseJsonBody(fetchErrorReply(data).errorBody);
-  if (isErrorWrapper(reply)) return mapStackExchangeError(reply);
-  if (data.status !== 400) return failed;
+  if (isErrorWrapper(reply)) {
+    const run = mapStackExchangeError(reply);
+    // A Retry-After the fetch layer saw counts when the API's answer names no wait.
+    return run.retry_after_s === null && failed.retry_after_s !== null ? { ...run, retry_after_s: failed.retry_after_s } : run;
+  }
+  if (data.outcome !== "http_error" || data.status !== 400) return failed;
   return {
     ...failed,
     detail: "Stack Exchange refused the request (HTTP 400) without a readable error body. Its API reports every error this way (bad parameter, throttle_violation, ...), so the exact reason is unknown.",
@@ -108,31 +123,46 @@ export const stackexchangeEngine: EngineAdapter = {
     return { configured: true, detail: "keyless; Stack Exchange API, site stackoverflow" };
   },
   async search(context: EngineContext): Promise<EngineRun> {
-    const base = context.settings.base_url;
-    const url = new URL(base ?? PUBLIC_ORIGIN);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/2.3/search/advanced`;
-    url.search = "";
-    url.searchParams.set("order", "desc");
-    url.searchParams.set("sort", "relevance");
-    url.searchParams.set("q", context.query);
-    url.searchParams.set("site", "stackoverflow");
-    url.searchParams.set("pagesize", String(Math.max(1, Math.min(context.limit, MAX_PAGE_SIZE))));
-    url.searchParams.set("filter", "default");
-    if (context.timeRange) url.searchParams.set("fromdate", String(Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]));
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: { accept: "application/json" },
-      allow_private_hosts: base !== undefined,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
-    });
-    const failed = failedRunFromFetch(NAME, envelope);
-    if (failed) return failedRunFromErrorReply(envelope.data, failed);
-    const reply = parseJsonBody(envelope.data?.body ?? null);
-    if (reply === undefined) {
-      return emptyRun(NAME, "parse_failed", `Stack Exchange answered HTTP ${envelope.data?.status} with content that is not JSON (${envelope.data?.content_type ?? "unknown type"}).`);
+    // A backoff or throttle ban the API set earlier is honoured: within it nothing is sent.
+    const pending = await pendingEngineWait(context.stateDir, NAME);
+    if (pending !== null) {
+      return emptyRun(NAME, "rate_limited", `Stack Exchange asked for a wait (${pending.reason}); ${pending.seconds} s of it remain, so nothing was sent.`, pending.seconds);
     }
-    return mapStackExchangeReply(reply, context.limit);
+    const run = await askStackExchange(context);
+    if (run.retry_after_s !== null && run.retry_after_s > 0) {
+      const reason = run.outcome === "rate_limited" ? "it throttled this IP" : "`backoff` on its last reply";
+      // An unwritable state dir must not turn an answer into a failure: the wait is then only reported.
+      await recordEngineWait(context.stateDir, NAME, run.retry_after_s, reason).catch(() => undefined);
+    }
+    return run;
   },
 };
+
+async function askStackExchange(context: EngineContext): Promise<EngineRun> {
+  const base = context.settings.base_url;
+  const url = new URL(base ?? PUBLIC_ORIGIN);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/2.3/search/advanced`;
+  url.search = "";
+  url.searchParams.set("order", "desc");
+  url.searchParams.set("sort", "relevance");
+  url.searchParams.set("q", context.query);
+  url.searchParams.set("site", "stackoverflow");
+  url.searchParams.set("pagesize", String(Math.max(1, Math.min(context.limit, MAX_PAGE_SIZE))));
+  url.searchParams.set("filter", "default");
+  if (context.timeRange) url.searchParams.set("fromdate", String(Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]));
+  const envelope = await context.fetch({
+    url: url.toString(),
+    headers: engineHeaders(context.settings, { accept: "application/json" }),
+    allow_private_hosts: base !== undefined,
+    timeout_ms: context.settings.timeout_ms,
+    retries: 0,
+    tier: 0,
+  });
+  const failed = failedRunFromFetch(NAME, envelope);
+  if (failed) return failedRunFromErrorReply(envelope.data, failed);
+  const reply = parseJsonBody(envelope.data?.body ?? null);
+  if (reply === undefined) {
+    return emptyRun(NAME, "parse_failed", `Stack Exchange answered HTTP ${envelope.data?.status} with content that is not JSON (${envelope.data?.content_type ?? "unknown type"}).`);
+  }
+  return mapStackExchangeReply(reply, context.limit);
+}

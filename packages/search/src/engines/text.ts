@@ -31,7 +31,11 @@ export function htmlToText(fragment: string): string {
   return decodeHTML(withoutTags).replace(/\s+/g, " ").trim();
 }
 
-/** A date-like string (or epoch ms) to ISO 8601, or null when it is not a date. */
+/**
+ * The one date normaliser every engine uses: a date-like string (or epoch ms) to ISO 8601 in UTC with its zone
+ * (`2025-03-14T09:30:00.000Z`), or null when it is not a date. A timestamp without a zone (SearXNG's Python
+ * `isoformat()`, Brave's `page_age`, `2025-03-14 09:30:00`) is read as UTC, never as the machine's local time.
+ */
 export function isoDate(value: unknown): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   let input = value;
@@ -39,7 +43,8 @@ export function isoDate(value: unknown): string | null {
     input = input.trim();
     if (input === "") return null;
     // Engines give zoneless timestamps in UTC; JavaScript would read them as local time.
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) input = `${input}Z`;
+    const zoneless = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(input);
+    if (zoneless) input = `${zoneless[1]}T${zoneless[2]}Z`;
   }
   const date = new Date(input);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();

@@ -1,6 +1,6 @@
 import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
 
 const NAME = "wikipedia";
 const MAX_LIMIT = 50;
@@ -84,7 +84,7 @@ export const wikipediaEngine: EngineAdapter = {
     url.searchParams.set("utf8", "1");
     const envelope = await context.fetch({
       url: url.toString(),
-      headers: { accept: "application/json" },
+      headers: engineHeaders(context.settings, { accept: "application/json" }),
       allow_private_hosts: context.settings.base_url !== undefined,
       timeout_ms: context.settings.timeout_ms,
       retries: 0,

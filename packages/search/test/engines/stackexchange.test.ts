@@ -59,16 +59,18 @@ describe("stackexchange adapter", () => {
   it("reads the API's HTTP 400 error answer through fetch: throttle_violation is rate_limited, in its own words", async () => {
     server.reply = await json("stackexchange-throttle.json", 400);
     const run = await stackexchangeEngine.search(await contextFor(server));
-    expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: null, results: [] });
-    expect(run.detail).toContain("error 502 throttle_violation: too many requests from this IP, more requests available in 81234 seconds");
+    expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: 81234, results: [] });
+    expect(run.detail).toContain("error 502 throttle_violation: too many requests from this IP, more requests available in 81234 seconds; retry after 81234 s.");
   });
 
-  it("takes a backoff in the HTTP 400 throttle answer as retry_after_s", async () => {
-    const reply = JSON.parse(await fixture("stackexchange-throttle.json")) as Record<string, unknown>;
-    server.reply = { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ ...reply, backoff: 30 }) };
+  it("takes a backoff in the HTTP 400 throttle answer as retry_after_s when the message names no longer wait", async () => {
+    server.reply = { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ error_id: 502, error_name: "throttle_violation", error_message: "too many requests from this IP", backoff: 30 }) };
     const run = await stackexchangeEngine.search(await contextFor(server));
     expect(run).toMatchObject({ outcome: "rate_limited", retry_after_s: 30 });
-    expect(run.detail).toMatch(/retry after 30 s/);
+    expect(run.detail).toMatch(/retry after 30 s \(backoff\)/);
+    // Both given: the longer wait holds (the ban in the text outlasts a short backoff).
+    const reply = JSON.parse(await fixture("stackexchange-throttle.json")) as Record<string, unknown>;
+    expect(mapStackExchangeReply({ ...reply, backoff: 30 }, 10).retry_after_s).toBe(81234);
   });
 
   it("maps an access error answer (HTTP 400, error 403 access_denied) to auth_failed with the API's message", async () => {
@@ -96,8 +98,8 @@ describe("stackexchange adapter", () => {
 
   it("maps throttle_violation (error 502) to rate_limited with the backoff", async () => {
     const reply = JSON.parse(await fixture("stackexchange-throttle.json")) as Record<string, unknown>;
-    expect(mapStackExchangeReply(reply, 10)).toMatchObject({ outcome: "rate_limited", retry_after_s: null });
-    expect(mapStackExchangeReply({ ...reply, backoff: 30 }, 10)).toMatchObject({ outcome: "rate_limited", retry_after_s: 30 });
+    expect(mapStackExchangeReply(reply, 10)).toMatchObject({ outcome: "rate_limited", retry_after_s: 81234 });
+    expect(mapStackExchangeReply({ ...reply, error_message: "too many requests from this IP" }, 10)).toMatchObject({ outcome: "rate_limited", retry_after_s: null });
     expect(mapStackExchangeReply({ error_id: 403, error_name: "access_denied", error_message: "x" }, 10).outcome).toBe("auth_failed");
     // The same error served with HTTP 200 is still a failure, never empty.
     server.reply = await json("stackexchange-throttle.json", 200);
