@@ -1,6 +1,6 @@
 import type { SearchResult } from "@websift/contracts";
 import type { FusedEntry } from "../fusion/fuse-results.js";
-import { hostMatchesAny, hostOf } from "./host-match.js";
+import { hostOf, hostSuffixes } from "./host-match.js";
 import type { ResolvedPolicy } from "./load-policy.js";
 import { classifySource } from "./source-type.js";
 
@@ -15,67 +15,94 @@ export interface RankedOutcome {
   dropped: DroppedResult[];
 }
 
-function dropReason(entry: FusedEntry, host: string, policy: ResolvedPolicy, preferred: boolean): string | null {
-  const hostRule = hostMatchesAny(host, policy.non_answer.hosts);
-  if (hostRule) return `non_answer_host (${hostRule})`;
-  let url: URL | undefined;
+/** The parts of a result's URL the policy reads, parsed once; null when the URL does not parse. */
+function parseUrl(raw: string): URL | null {
   try {
-    url = new URL(entry.url);
+    return new URL(raw);
   } catch {
-    return "invalid_url";
+    return null;
   }
+}
+
+function dropReason(url: URL | null, suffixes: readonly string[], policy: ResolvedPolicy, preferred: boolean): string | null {
+  const hostRule = policy.host_rules.non_answer.match(suffixes);
+  if (hostRule !== undefined) return `non_answer_host (${hostRule})`;
+  if (url === null) return "invalid_url";
   if (url.protocol !== "http:" && url.protocol !== "https:") return "not_http";
-  const pattern = policy.non_answer.path_patterns.find((candidate) => candidate.regex.test(url.pathname));
+  const pathname = url.pathname;
+  const pattern = policy.non_answer.path_patterns.find((candidate) => candidate.regex.test(pathname));
   if (pattern) return `non_answer_path (${pattern.pattern})`;
-  const queryKey = [...url.searchParams.keys()].map((key) => key.toLowerCase()).find((key) => policy.non_answer.query_keys.includes(key));
-  if (queryKey) return `non_answer_query (${queryKey})`;
-  if (policy.non_answer.host_root && (url.pathname === "/" || url.pathname === "") && url.search === "" && !preferred) return "navigational_host_root";
+  if (url.search !== "" && policy.non_answer.query_keys.length > 0) {
+    for (const key of url.searchParams.keys()) {
+      const lower = key.toLowerCase();
+      if (policy.non_answer.query_keys.includes(lower)) return `non_answer_query (${lower})`;
+    }
+  }
+  if (policy.non_answer.host_root && (pathname === "/" || pathname === "") && url.search === "" && !preferred) return "navigational_host_root";
   return null;
+}
+
+function byUrl(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A result that survived the policy, before it is built into a reply item (only the returned ones are). */
+interface KeptEntry {
+  entry: FusedEntry;
+  host: string;
+  demoted: boolean;
+  score: number;
+  consensus: number;
+  preferBonus: number;
+  demotePenalty: number;
 }
 
 /**
  * Apply the policy to fused results: drop non-answers (with the rule that matched), demote
  * content farms below every non-demoted result, promote preferred sources, classify each
  * source, then sort by a total order: (demoted, score desc, url) — never by arrival.
+ * Every result is judged and ranked; only the first `limit` are built into reply items.
  */
-export function rankWithPolicy(entries: FusedEntry[], policy: ResolvedPolicy, explain: boolean): RankedOutcome {
-  const provisional = [...entries].sort((a, b) => b.rrf - a.rrf || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+export function rankWithPolicy(entries: FusedEntry[], policy: ResolvedPolicy, explain: boolean, limit = Number.POSITIVE_INFINITY): RankedOutcome {
+  const provisional = [...entries].sort((a, b) => b.rrf - a.rrf || byUrl(a.url, b.url));
   const dropped: DroppedResult[] = [];
-  const kept: Array<{ demoted: boolean; result: SearchResult }> = [];
-  provisional.forEach((entry, index) => {
+  const kept: KeptEntry[] = [];
+  const { host_rules: rules, ranking } = policy;
+  for (let index = 0; index < provisional.length; index += 1) {
+    const entry = provisional[index]!;
     const host = hostOf(entry.url);
-    const preferred = hostMatchesAny(host, policy.prefer_domains) !== undefined;
-    const reason = dropReason(entry, host, policy, preferred);
+    const suffixes = hostSuffixes(host);
+    const preferred = rules.prefer.match(suffixes) !== undefined;
+    const reason = dropReason(parseUrl(entry.url), suffixes, policy, preferred);
     if (reason) {
       dropped.push({ url: entry.url, reason, position: index + 1 });
-      return;
+      continue;
     }
-    const demoted = !preferred && hostMatchesAny(host, policy.demote_domains) !== undefined;
-    const consensus = policy.ranking.multi_engine_bonus * Math.max(0, entry.distinctGroups - 1);
-    const preferBonus = preferred ? policy.ranking.prefer_bonus : 0;
-    const demotePenalty = demoted ? policy.ranking.demote_penalty : 0;
+    const demoted = !preferred && rules.demote.match(suffixes) !== undefined;
+    const consensus = ranking.multi_engine_bonus * Math.max(0, entry.distinctGroups - 1);
+    const preferBonus = preferred ? ranking.prefer_bonus : 0;
+    const demotePenalty = demoted ? ranking.demote_penalty : 0;
     const score = Math.round((entry.rrf + consensus + preferBonus - demotePenalty) * 1e6) / 1e6;
-    let path = "/";
-    try {
-      path = new URL(entry.url).pathname;
-    } catch {
-      // already dropped above when unparseable
-    }
+    kept.push({ entry, host, demoted, score, consensus, preferBonus, demotePenalty });
+  }
+  kept.sort((a, b) => Number(a.demoted) - Number(b.demoted) || b.score - a.score || byUrl(a.entry.url, b.entry.url));
+  const results: SearchResult[] = [];
+  for (let index = 0; index < kept.length && index < limit; index += 1) {
+    const { entry, host, demoted, score, consensus, preferBonus, demotePenalty } = kept[index]!;
     const result: SearchResult = {
-      rank: 0,
+      rank: index + 1,
       url: entry.url,
       title: entry.title,
       snippet: entry.snippet,
       host,
-      source_type: classifySource(host, path, policy, demoted),
+      source_type: classifySource(host, parseUrl(entry.url)?.pathname ?? "/", policy, demoted),
       engines: entry.engines,
       positions: entry.positions,
       score,
       published: entry.published,
     };
     if (explain) result.score_parts = { rrf: entry.rrf, consensus_bonus: consensus, prefer_bonus: preferBonus, demote_penalty: -demotePenalty };
-    kept.push({ demoted, result });
-  });
-  kept.sort((a, b) => Number(a.demoted) - Number(b.demoted) || b.result.score - a.result.score || (a.result.url < b.result.url ? -1 : a.result.url > b.result.url ? 1 : 0));
-  return { results: kept.map(({ result }, index) => ({ ...result, rank: index + 1 })), dropped };
+    results.push(result);
+  }
+  return { results, dropped };
 }

@@ -159,8 +159,8 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
   const lists: RankedList[] = finished.map(({ angle, timed }) => ({ angle: angles.length > 1 ? angle : "", run: timed.run }));
   const rawCount = finished.reduce((sum, { timed }) => sum + timed.run.results.length, 0);
   const fused = fuseResults(lists, engineGroups());
-  const ranked = rankWithPolicy(fused, policy, request.explain === true);
-  const results = ranked.results.slice(0, limit);
+  const ranked = rankWithPolicy(fused, policy, request.explain === true, limit);
+  const results = ranked.results;
   const runs: EngineRun[] = finished.map(({ timed }) => timed.run);
   const outcome = overallOutcome(reports, rawCount);
   const data: SearchResponse = {
@@ -175,7 +175,7 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
     answers: unique(runs.flatMap((run) => run.answers)),
     corrections: unique(runs.flatMap((run) => run.corrections)),
   };
-  data.policy = { source: policy.source, extraction: policy.extraction };
+  data.policy = { source: policy.source, extraction: { ...policy.extraction } };
   if (request.explain) data.dropped = ranked.dropped;
   if (angles.length > 1) data.angles = angles;
   if (selection.source !== "request") dependencies.warn(`engines chosen by ${selection.source}: ${names.join(", ")}`);
