@@ -25,16 +25,58 @@ export interface FusedEntry {
   distinctGroups: number;
 }
 
+/** What one URL has gathered so far; small arrays, not maps: a URL is returned by a handful of engines at most. */
 interface Accumulator {
   url: string;
   best: { rank: number; engine: string; title: string; snippet: string; published: string | null };
-  bestRankByEngine: Map<string, number>;
-  bestRankByAngleGroup: Map<string, number>;
-  groups: Set<string>;
+  /** Best rank per engine, in the order engines were first seen. */
+  engineRanks: Array<{ engine: string; rank: number }>;
+  /** Best rank per (angle, correlation group). */
+  angleGroupRanks: Array<{ angle: string; group: string; rank: number }>;
+  groups: string[];
 }
 
 function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
+}
+
+function recordEngineRank(entry: Accumulator, engine: string, rank: number): void {
+  for (const seen of entry.engineRanks) {
+    if (seen.engine === engine) {
+      if (rank < seen.rank) seen.rank = rank;
+      return;
+    }
+  }
+  entry.engineRanks.push({ engine, rank });
+}
+
+function recordAngleGroupRank(entry: Accumulator, angle: string, group: string, rank: number): void {
+  for (const seen of entry.angleGroupRanks) {
+    if (seen.angle === angle && seen.group === group) {
+      if (rank < seen.rank) seen.rank = rank;
+      return;
+    }
+  }
+  entry.angleGroupRanks.push({ angle, group, rank });
+  if (!entry.groups.includes(group)) entry.groups.push(group);
+}
+
+/** Weighted RRF over the (angle, group) ranks, summed in the order of their `angle NUL group` keys. */
+function reciprocalRankScore(entry: Accumulator, groupWeights: ReadonlyMap<string, number>): number {
+  let ranks = entry.angleGroupRanks;
+  if (ranks.length > 1) {
+    ranks = ranks
+      .map((item) => ({ key: `${item.angle}\u0000${item.group}`, item }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ item }) => item);
+  }
+  let rrf = 0;
+  for (const { group, rank } of ranks) rrf += ((groupWeights.get(group) ?? 1) * SCALE) / (RRF_K + rank);
+  return rrf;
+}
+
+function byName(a: { engine: string }, b: { engine: string }): number {
+  return a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0;
 }
 
 /**
@@ -47,49 +89,58 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
   const ordered = [...lists].sort((a, b) => (a.angle === b.angle ? a.run.name.localeCompare(b.run.name) : a.angle.localeCompare(b.angle)));
   const byUrl = new Map<string, Accumulator>();
   for (const { angle, run } of ordered) {
-    run.results.forEach((result, index) => {
+    const results = run.results;
+    for (let index = 0; index < results.length; index += 1) {
+      const result = results[index]!;
       const rank = index + 1;
       const url = canonicalizeUrl(result.url) ?? result.url.trim();
       let entry = byUrl.get(url);
-      const candidate = { rank, engine: run.name, title: result.title, snippet: result.snippet, published: result.published };
       if (!entry) {
-        entry = { url, best: candidate, bestRankByEngine: new Map(), bestRankByAngleGroup: new Map(), groups: new Set() };
+        entry = {
+          url,
+          best: { rank, engine: run.name, title: result.title, snippet: result.snippet, published: result.published },
+          engineRanks: [],
+          angleGroupRanks: [],
+          groups: [],
+        };
         byUrl.set(url, entry);
-      } else if (rank < entry.best.rank || (rank === entry.best.rank && run.name < entry.best.engine)) {
-        // keep the best-placed copy's title, and its snippet unless it has none
-        entry.best = { ...candidate, snippet: candidate.snippet || entry.best.snippet, published: candidate.published ?? entry.best.published };
       } else {
-        if (!entry.best.snippet && candidate.snippet) entry.best.snippet = candidate.snippet;
-        if (!entry.best.published && candidate.published) entry.best.published = candidate.published;
+        const best = entry.best;
+        if (rank < best.rank || (rank === best.rank && run.name < best.engine)) {
+          // keep the best-placed copy's title, and its snippet unless it has none
+          best.rank = rank;
+          best.engine = run.name;
+          best.title = result.title;
+          best.snippet = result.snippet || best.snippet;
+          best.published = result.published ?? best.published;
+        } else {
+          if (!best.snippet && result.snippet) best.snippet = result.snippet;
+          if (!best.published && result.published) best.published = result.published;
+        }
       }
-      const sources = result.sources.length > 0 ? result.sources : [run.name];
-      for (const source of sources) {
-        const engine = source.toLowerCase();
-        entry.bestRankByEngine.set(engine, Math.min(entry.bestRankByEngine.get(engine) ?? Infinity, rank));
-        const group = groupOfEngine(engine, engineGroups);
-        entry.groups.add(group);
-        const key = `${angle}\u0000${group}`;
-        entry.bestRankByAngleGroup.set(key, Math.min(entry.bestRankByAngleGroup.get(key) ?? Infinity, rank));
+      const sources = result.sources;
+      const count = sources.length > 0 ? sources.length : 1;
+      for (let sourceIndex = 0; sourceIndex < count; sourceIndex += 1) {
+        const engine = (sources.length > 0 ? sources[sourceIndex]! : run.name).toLowerCase();
+        recordEngineRank(entry, engine, rank);
+        recordAngleGroupRank(entry, angle, groupOfEngine(engine, engineGroups), rank);
       }
-    });
-  }
-  return [...byUrl.values()].map((entry) => {
-    let rrf = 0;
-    for (const key of [...entry.bestRankByAngleGroup.keys()].sort()) {
-      const group = key.split("\u0000")[1]!;
-      rrf += ((groupWeights.get(group) ?? 1) * SCALE) / (RRF_K + entry.bestRankByAngleGroup.get(key)!);
     }
-    const engines = [...entry.bestRankByEngine.keys()].sort();
-    return {
+  }
+  const fused: FusedEntry[] = [];
+  for (const entry of byUrl.values()) {
+    const positions = entry.engineRanks.length > 1 ? [...entry.engineRanks].sort(byName) : entry.engineRanks;
+    fused.push({
       url: entry.url,
       title: entry.best.title,
       snippet: entry.best.snippet,
       published: entry.best.published,
-      engines,
-      positions: engines.map((engine) => ({ engine, rank: entry.bestRankByEngine.get(engine)! })),
-      groups: [...entry.groups].sort(),
-      rrf: round(rrf),
-      distinctGroups: entry.groups.size,
-    };
-  });
+      engines: positions.map(({ engine }) => engine),
+      positions,
+      groups: entry.groups.length > 1 ? entry.groups.sort() : entry.groups,
+      rrf: round(reciprocalRankScore(entry, groupWeights)),
+      distinctGroups: entry.groups.length,
+    });
+  }
+  return fused;
 }
