@@ -37,18 +37,22 @@ export function canonicalizeUrl(raw: string): string | null {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  url.hash = "";
-  url.username = "";
-  url.password = "";
+  // Each setter re-serialises the whole URL, so a part that is already canonical is left alone.
+  // A "#" or "?" left in the href marks an empty fragment or query, which the setters also remove.
+  if (url.href.includes("#")) url.hash = "";
+  if (url.username !== "") url.username = "";
+  if (url.password !== "") url.password = "";
   let host = url.hostname.toLowerCase().replace(/\.$/, "");
   // `www.example.org` is `example.org`; `www.com` is a site of its own.
   if (host.startsWith("www.") && host.slice(4).includes(".")) host = host.slice(4);
-  url.hostname = host;
+  if (host !== url.hostname) url.hostname = host;
   if (url.port === DEFAULT_PORTS[url.protocol]) url.port = "";
-  const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParameter(name)).sort(byNameThenValue);
-  url.search = "";
-  for (const [name, value] of kept) url.searchParams.append(name, value);
-  return url.toString();
+  if (url.href.includes("?")) {
+    const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParameter(name)).sort(byNameThenValue);
+    url.search = "";
+    for (const [name, value] of kept) url.searchParams.append(name, value);
+  }
+  return url.href;
 }
 
 /** True when both strings are absolute http(s) URLs of the same page. */
