@@ -46,6 +46,8 @@ function referenceFuse(lists: RankedList[], engineGroups: ReadonlyMap<string, st
     const engines = [...entry.bestRankByEngine.keys()].sort();
     return {
       url: entry.url,
+      canonical: canonicalizeUrl(entry.url) !== null, // added with the field; the rest is the old code
+
       title: entry.best.title,
       snippet: entry.best.snippet,
       published: entry.best.published,

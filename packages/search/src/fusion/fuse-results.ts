@@ -14,6 +14,8 @@ export interface RankedList {
 
 export interface FusedEntry {
   url: string;
+  /** True when `url` is the canonical form (`canonicalizeUrl`), false when the URL did not canonicalise and is kept as given. */
+  canonical: boolean;
   title: string;
   snippet: string;
   published: string | null;
@@ -25,14 +27,19 @@ export interface FusedEntry {
   distinctGroups: number;
 }
 
-/** What one URL has gathered so far; small arrays, not maps: a URL is returned by a handful of engines at most. */
+/**
+ * What one URL has gathered so far, in small arrays kept sorted as they grow (a URL is returned by a handful of
+ * engines at most), so nothing is copied or sorted per result.
+ */
 interface Accumulator {
   url: string;
+  canonical: boolean;
   best: { rank: number; engine: string; title: string; snippet: string; published: string | null };
-  /** Best rank per engine, in the order engines were first seen. */
+  /** Best rank per engine, sorted by engine name: the entry's `positions` as they are. */
   engineRanks: Array<{ engine: string; rank: number }>;
-  /** Best rank per (angle, correlation group). */
+  /** Best rank per (angle, correlation group), sorted by the string `angle NUL group`. */
   angleGroupRanks: Array<{ angle: string; group: string; rank: number }>;
+  /** Distinct correlation groups, sorted. */
   groups: string[];
 }
 
@@ -40,43 +47,65 @@ function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
+/** The character codes of `angle NUL group`, compared without building the string. */
+function compareAngleGroup(angleA: string, groupA: string, angleB: string, groupB: string): number {
+  const lengthA = angleA.length + 1 + groupA.length;
+  const lengthB = angleB.length + 1 + groupB.length;
+  for (let index = 0; index < lengthA && index < lengthB; index += 1) {
+    const a = index < angleA.length ? angleA.charCodeAt(index) : index === angleA.length ? 0 : groupA.charCodeAt(index - angleA.length - 1);
+    const b = index < angleB.length ? angleB.charCodeAt(index) : index === angleB.length ? 0 : groupB.charCodeAt(index - angleB.length - 1);
+    if (a !== b) return a - b;
+  }
+  return lengthA - lengthB;
+}
+
+/** `list` with `item` inserted at `at`, in a new array of exactly the needed length (a push would reserve 16 more slots). */
+function insertedAt<T>(list: readonly T[], at: number, item: T): T[] {
+  const out = new Array<T>(list.length + 1);
+  for (let index = 0; index < at; index += 1) out[index] = list[index]!;
+  out[at] = item;
+  for (let index = at; index < list.length; index += 1) out[index + 1] = list[index]!;
+  return out;
+}
+
 function recordEngineRank(entry: Accumulator, engine: string, rank: number): void {
-  for (const seen of entry.engineRanks) {
+  const ranks = entry.engineRanks;
+  let at = 0;
+  for (; at < ranks.length; at += 1) {
+    const seen = ranks[at]!;
     if (seen.engine === engine) {
       if (rank < seen.rank) seen.rank = rank;
       return;
     }
+    if (engine < seen.engine) break;
   }
-  entry.engineRanks.push({ engine, rank });
+  entry.engineRanks = insertedAt(ranks, at, { engine, rank });
 }
 
 function recordAngleGroupRank(entry: Accumulator, angle: string, group: string, rank: number): void {
-  for (const seen of entry.angleGroupRanks) {
+  const ranks = entry.angleGroupRanks;
+  let at = 0;
+  for (; at < ranks.length; at += 1) {
+    const seen = ranks[at]!;
     if (seen.angle === angle && seen.group === group) {
       if (rank < seen.rank) seen.rank = rank;
       return;
     }
+    if (compareAngleGroup(angle, group, seen.angle, seen.group) < 0) break;
   }
-  entry.angleGroupRanks.push({ angle, group, rank });
-  if (!entry.groups.includes(group)) entry.groups.push(group);
+  entry.angleGroupRanks = insertedAt(ranks, at, { angle, group, rank });
+  const groups = entry.groups;
+  if (groups.includes(group)) return;
+  let slot = 0;
+  while (slot < groups.length && groups[slot]! < group) slot += 1;
+  entry.groups = insertedAt(groups, slot, group);
 }
 
 /** Weighted RRF over the (angle, group) ranks, summed in the order of their `angle NUL group` keys. */
 function reciprocalRankScore(entry: Accumulator, groupWeights: ReadonlyMap<string, number>): number {
-  let ranks = entry.angleGroupRanks;
-  if (ranks.length > 1) {
-    ranks = ranks
-      .map((item) => ({ key: `${item.angle}\u0000${item.group}`, item }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .map(({ item }) => item);
-  }
   let rrf = 0;
-  for (const { group, rank } of ranks) rrf += ((groupWeights.get(group) ?? 1) * SCALE) / (RRF_K + rank);
+  for (const { group, rank } of entry.angleGroupRanks) rrf += ((groupWeights.get(group) ?? 1) * SCALE) / (RRF_K + rank);
   return rrf;
-}
-
-function byName(a: { engine: string }, b: { engine: string }): number {
-  return a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0;
 }
 
 /**
@@ -93,11 +122,13 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
     for (let index = 0; index < results.length; index += 1) {
       const result = results[index]!;
       const rank = index + 1;
-      const url = canonicalizeUrl(result.url) ?? result.url.trim();
+      const canonicalUrl = canonicalizeUrl(result.url);
+      const url = canonicalUrl ?? result.url.trim();
       let entry = byUrl.get(url);
       if (!entry) {
         entry = {
           url,
+          canonical: canonicalUrl !== null,
           best: { rank, engine: run.name, title: result.title, snippet: result.snippet, published: result.published },
           engineRanks: [],
           angleGroupRanks: [],
@@ -129,15 +160,16 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
   }
   const fused: FusedEntry[] = [];
   for (const entry of byUrl.values()) {
-    const positions = entry.engineRanks.length > 1 ? [...entry.engineRanks].sort(byName) : entry.engineRanks;
+    const positions = entry.engineRanks;
     fused.push({
       url: entry.url,
+      canonical: entry.canonical,
       title: entry.best.title,
       snippet: entry.best.snippet,
       published: entry.best.published,
       engines: positions.map(({ engine }) => engine),
       positions,
-      groups: entry.groups.length > 1 ? entry.groups.sort() : entry.groups,
+      groups: entry.groups,
       rrf: round(reciprocalRankScore(entry, groupWeights)),
       distinctGroups: entry.groups.length,
     });

@@ -15,8 +15,29 @@ export interface RankedOutcome {
   dropped: DroppedResult[];
 }
 
-/** The parts of a result's URL the policy reads, parsed once; null when the URL does not parse. */
-function parseUrl(raw: string): URL | null {
+/** The parts of a result's URL the policy reads; null when the URL does not parse. */
+interface UrlParts {
+  protocol: string;
+  pathname: string;
+  /** `?` and the query, or "" when there is none. */
+  search: string;
+}
+
+/**
+ * Read a URL's parts. A canonical URL (`canonicalizeUrl` output: http(s), no credentials or fragment) is read by
+ * position, without building a URL object: its path starts at the first `/` after the host and runs to `?`.
+ */
+function urlParts(raw: string, canonical: boolean): UrlParts | null {
+  if (canonical) {
+    const hostStart = raw.indexOf("//") + 2;
+    const pathStart = raw.indexOf("/", hostStart);
+    const queryStart = raw.indexOf("?", pathStart);
+    return {
+      protocol: raw.slice(0, hostStart - 2),
+      pathname: queryStart === -1 ? raw.slice(pathStart) : raw.slice(pathStart, queryStart),
+      search: queryStart === -1 ? "" : raw.slice(queryStart),
+    };
+  }
   try {
     return new URL(raw);
   } catch {
@@ -24,7 +45,7 @@ function parseUrl(raw: string): URL | null {
   }
 }
 
-function dropReason(url: URL | null, suffixes: readonly string[], policy: ResolvedPolicy, preferred: boolean): string | null {
+function dropReason(url: UrlParts | null, suffixes: readonly string[], policy: ResolvedPolicy, preferred: boolean): string | null {
   const hostRule = policy.host_rules.non_answer.match(suffixes);
   if (hostRule !== undefined) return `non_answer_host (${hostRule})`;
   if (url === null) return "invalid_url";
@@ -33,7 +54,7 @@ function dropReason(url: URL | null, suffixes: readonly string[], policy: Resolv
   const pattern = policy.non_answer.path_patterns.find((candidate) => candidate.regex.test(pathname));
   if (pattern) return `non_answer_path (${pattern.pattern})`;
   if (url.search !== "" && policy.non_answer.query_keys.length > 0) {
-    for (const key of url.searchParams.keys()) {
+    for (const key of new URLSearchParams(url.search).keys()) {
       const lower = key.toLowerCase();
       if (policy.non_answer.query_keys.includes(lower)) return `non_answer_query (${lower})`;
     }
@@ -73,7 +94,7 @@ export function rankWithPolicy(entries: FusedEntry[], policy: ResolvedPolicy, ex
     const host = hostOf(entry.url);
     const suffixes = hostSuffixes(host);
     const preferred = rules.prefer.match(suffixes) !== undefined;
-    const reason = dropReason(parseUrl(entry.url), suffixes, policy, preferred);
+    const reason = dropReason(urlParts(entry.url, entry.canonical), suffixes, policy, preferred);
     if (reason) {
       dropped.push({ url: entry.url, reason, position: index + 1 });
       continue;
@@ -95,7 +116,7 @@ export function rankWithPolicy(entries: FusedEntry[], policy: ResolvedPolicy, ex
       title: entry.title,
       snippet: entry.snippet,
       host,
-      source_type: classifySource(host, parseUrl(entry.url)?.pathname ?? "/", policy, demoted),
+      source_type: classifySource(host, urlParts(entry.url, entry.canonical)?.pathname ?? "/", policy, demoted),
       engines: entry.engines,
       positions: entry.positions,
       score,
