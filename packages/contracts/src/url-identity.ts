@@ -49,8 +49,8 @@ export function canonicalizeUrl(raw: string): string | null {
   if (url.port === DEFAULT_PORTS[url.protocol]) url.port = "";
   if (url.href.includes("?")) {
     const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParameter(name)).sort(byNameThenValue);
-    url.search = "";
-    for (const [name, value] of kept) url.searchParams.append(name, value);
+    // One assignment of the form-encoded parameters (what appending them one by one would leave), not one update each.
+    url.search = kept.length === 0 ? "" : new URLSearchParams(kept).toString();
   }
   return url.href;
 }
