@@ -81,6 +81,17 @@ describe("websift contents and similar", () => {
     expect(data.results[1]).toMatchObject({ content: null, handle: null });
   });
 
+  it("without --json, contents and similar print fenced text for a person, not raw JSON", async () => {
+    const contents = await websift(["contents", `${web.base}/article`, `${web.base}/missing`, "--allow-private-hosts", "--store", store]);
+    expect(contents.status).toBe(0);
+    expect(contents.stdout.trimStart().startsWith("{")).toBe(false);
+    expect(contents.stdout).toMatch(/^1\. ok, handle \S+~[0-9a-f]{12}/m);
+    expect(contents.stdout).toMatch(/^2\. http_404/m);
+    const similar = await websift(["similar", `${web.base}/article`, "--engines", "searxng", "--searxng-url", searxng.base, "--allow-private-hosts", "--store", store]);
+    expect(similar.status).toBe(0);
+    expect(similar.stdout).toMatch(/^Pages similar to stored page \S+~[0-9a-f]{12}; search outcome: ok\./);
+  });
+
   it("similar finds the other stored page on the same subject, and runs a search for more", async () => {
     const article = await websift(["fetch", `${web.base}/article`, "--allow-private-hosts", "--store", store, "--json"]);
     const run = await websift(["similar", article.json.data.handle, "--engines", "searxng", "--searxng-url", searxng.base, "--allow-private-hosts", "--store", store, "--json"]);

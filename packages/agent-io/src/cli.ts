@@ -3,7 +3,17 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parse as parseYaml } from "yaml";
 import type { OperatorSettings } from "./operator/operator-settings.js";
 import { DEFAULT_MAX_CONCURRENCY, DEFAULT_REST_HOST, DEFAULT_REST_PORT, DEFAULT_SHUTDOWN_GRACE_MS } from "./rest/rest-defaults.js";
-import { printEnvelope, usageErrorEnvelope, type AgentPageResponse, type AgentSearchResponse, type ContractName, type Envelope } from "@websift/contracts";
+import {
+  printEnvelope,
+  usageErrorEnvelope,
+  type AgentContentsResponse,
+  type AgentPageResponse,
+  type AgentSearchResponse,
+  type AgentSimilarResponse,
+  type ContractName,
+  type Envelope,
+} from "@websift/contracts";
+import { renderContentsText, renderSimilarText } from "./mcp/render-text.js";
 
 const USAGE = `Usage: websift <command> [options]
 
@@ -146,7 +156,7 @@ const CONTRACT_OF: Record<string, ContractName> = { search: "agent-search", fetc
 
 function renderSearch(data: AgentSearchResponse): string {
   const lines = [`${data.outcome}: ${data.returned_count} results; read ${data.extraction.extracted} pages, ${data.extraction.chars_used}/${data.extraction.budget} chars, ${data.extraction.failures} failures`];
-  for (const engine of data.engines as Array<{ name: string; outcome: string; detail?: string | null }>) lines.push(`  engine ${engine.name}: ${engine.outcome}${engine.detail ? ` - ${engine.detail}` : ""}`);
+  for (const engine of data.engines) lines.push(`  engine ${engine.name}: ${engine.outcome}${engine.detail ? ` - ${engine.detail}` : ""}`);
   for (const result of data.results) {
     lines.push("", `${result.rank}. ${result.title || result.url} [${result.source_type}] (${result.extraction})`, `   ${result.url}${result.handle ? `  handle ${result.handle}` : ""}`);
     if (result.excerpt) lines.push(result.excerpt);
@@ -279,7 +289,8 @@ export async function runCli(argv: string[]): Promise<number> {
         const request: Record<string, unknown> = { urls: positionals, ...common };
         setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
         envelope = await entry.contents(request);
-        printEnvelope(envelope, { json, render: (data) => `${JSON.stringify(data, null, 2)}\n` });
+        // The same fenced text an MCP client gets: page text stays marked as untrusted data.
+        printEnvelope(envelope as Envelope<AgentContentsResponse>, { json, render: (data) => `${renderContentsText(data)}\n` });
         break;
       }
       case "similar": {
@@ -288,7 +299,7 @@ export async function runCli(argv: string[]): Promise<number> {
         const request: Record<string, unknown> = { target, ...common };
         setIf(request, "limit", wholeNumber("limit", values.limit));
         envelope = await entry.findSimilar(request);
-        printEnvelope(envelope, { json, render: (data) => `${JSON.stringify(data, null, 2)}\n` });
+        printEnvelope(envelope as Envelope<AgentSimilarResponse>, { json, render: (data) => `${renderSimilarText(data)}\n` });
         break;
       }
       default:
