@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { EngineResult, EngineRun } from "../src/engines/port.js";
 import { fuseResults, type RankedList } from "../src/fusion/fuse-results.js";
 import { groupOfEngine } from "../src/fusion/upstream-groups.js";
+import { seededRandom as random } from "./support/seeded-random.js";
 
 // fuseResults as it was before its per-result maps and copies were taken out: the reference it must still equal.
 function referenceFuse(lists: RankedList[], engineGroups: ReadonlyMap<string, string>, groupWeights: ReadonlyMap<string, number> = new Map()) {
@@ -60,16 +61,6 @@ function referenceFuse(lists: RankedList[], engineGroups: ReadonlyMap<string, st
   });
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ENGINES = ["searxng", "duckduckgo", "wikipedia", "github", "brave"];
 const UPSTREAM = ["Google", "bing", "startpage", "brave", "qwant", "mojeek", "wikipedia"];

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { HostRuleIndex, hostOf, hostSuffixes } from "../src/policy/host-match.js";
 import { loadPolicy } from "../src/policy/load-policy.js";
 import { classifySource } from "../src/policy/source-type.js";
+import { seededRandom as random } from "./support/seeded-random.js";
 
 // The matcher as it was before the rules were compiled (a scan of the list, first match wins): the reference.
 function referenceMatch(host: string, rules: readonly string[]): string | undefined {
@@ -20,17 +21,6 @@ function referenceHostOf(url: string): string {
   return host.startsWith("www.") ? host.slice(4) : host;
 }
 
-// Deterministic pseudo-random numbers (mulberry32), so a failure names a case that can be replayed.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LABELS = ["a", "b", "github", "notgithub", "com", "org", "co", "uk", "io", "docs", "www", "x-y", "github.com", "bestbuy"];
 
