@@ -27,6 +27,10 @@ export interface AgentContentsRequest {
    * Tokens of each page's first page returned.
    */
   page_size_tokens?: number;
+  /**
+   * Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+   */
+  render?: AgentContentsRequestRender;
 }
 /**
  * One entry per URL, in request order.
@@ -98,3 +102,7 @@ export interface AgentContentsResponse {
    */
   warnings: string[];
 }
+/**
+ * Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+ */
+export type AgentContentsRequestRender = "auto" | "always" | "never";

@@ -42,6 +42,10 @@ export interface AgentPageFetchRequest {
    * Interleave a data marker in the fenced content.
    */
   datamark?: boolean;
+  /**
+   * Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+   */
+  render?: AgentPageFetchRequestRender;
 }
 /**
  * websift open: read a stored page by `handle`, with no network at all. Operator settings (private hosts, directories, policy, SearXNG URL, keys) are not request fields: they belong to whoever starts websift.
@@ -169,10 +173,14 @@ export interface AgentPageResponse {
    */
   extracted_via?: string | null;
   /**
-   * How the page arrived (http, browser_headers, cache, replay); null for open.
+   * How the page arrived (http, browser_headers, browser when rendered in headless Chromium, cache, replay); null for open.
    */
   fetched_via?: string | null;
 }
+/**
+ * Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+ */
+export type AgentPageFetchRequestRender = "auto" | "always" | "never";
 /**
  * Where the content came from.
  */

@@ -71,6 +71,10 @@ export interface AgentSearchRequest {
    * Preferred result language (BCP 47), e.g. `en`.
    */
   language?: string;
+  /**
+   * When reading the top pages: Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+   */
+  render?: AgentSearchRequestRender;
 }
 /**
  * The seed's stable search output.
@@ -294,6 +298,10 @@ export type AgentSearchRequestTier = "instant" | "standard" | "deep" | "research
  * Restrict to recent results where engines support it.
  */
 export type AgentSearchRequestTimeRange = "day" | "week" | "month" | "year";
+/**
+ * When reading the top pages: Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.
+ */
+export type AgentSearchRequestRender = "auto" | "always" | "never";
 /**
  * Overall search outcome.
  */

@@ -36,7 +36,8 @@ export type ErrorCode =
   | "not_available"
   | "extract_timeout"
   | "unauthorized"
-  | "busy";
+  | "busy"
+  | "browser_unavailable";
 
 /**
  * The one reply wrapper of every websift entry point. `data` holds the contract's response (see that contract's `$defs.response`); `ok` is false exactly when `error` is set, and `data` may still carry a partial or diagnostic report then.

@@ -70,9 +70,9 @@ export interface FetchRequest {
    */
   accept_content_types?: string[];
   /**
-   * Client tier: `auto` escalates from plain (0) to browser-like headers (1) only on a passable anti-bot block.
+   * Client tier: `auto` escalates from plain (0) to browser-like headers (1) only on a passable anti-bot block; 2 renders the page in headless Chromium (the browser tier: every request the page makes passes the same SSRF guard; `auto` never starts a browser).
    */
-  tier?: "auto" | (0 | 1);
+  tier?: "auto" | (0 | 1 | 2);
   /**
    * Local response cache settings.
    */
@@ -118,6 +118,18 @@ export interface FetchRequest {
    * Most requests in flight to one host at a time.
    */
   per_host_concurrency?: number;
+  /**
+   * Single private hosts the operator allows, for every tier, without `allow_private_hosts` opening them all. Default none.
+   *
+   * @maxItems 64
+   *
+   * Items: `HOST` or `HOST:PORT` (an IPv6 address in brackets): this one private or loopback host (on this port only, when given) may be contacted. Link-local, unspecified and multicast stay refused.
+   */
+  allowed_private_hosts?: string[];
+  /**
+   * Browser tier only: hard cap on the time a page may take to load and settle (network quiet or main text no longer growing); what is rendered by then is returned. Default 15000, and never more than `timeout_ms`.
+   */
+  render_budget_ms?: number;
 }
 /**
  * What happened when the URL was fetched. A block page is never returned as `body`.
@@ -139,11 +151,11 @@ export interface FetchResponse {
    */
   status: number | null;
   /**
-   * Typed outcome; only `ok` carries page content.
+   * Typed outcome; only `ok` carries page content. `browser_unavailable`: the browser tier was asked for and no Chromium could be started.
    */
   outcome: FetchResponseOutcome;
   /**
-   * Where the body came from.
+   * Where the body came from: `browser` is the DOM headless Chromium rendered (tier 2).
    */
   fetched_via: FetchResponseFetchedVia;
   /**
@@ -200,7 +212,7 @@ export interface FetchResponse {
    */
   tier_attempts: {
     /**
-     * 0 plain client, 1 browser-like headers.
+     * 0 plain client, 1 browser-like headers, 2 headless browser.
      */
     tier: number;
     /**
@@ -242,6 +254,25 @@ export interface FetchResponse {
   headers?: {
     [k: string]: string;
   };
+  /**
+   * Browser tier: requests the page tried that the SSRF guard or the scheme rule refused before anything was sent (none is made). Absent for the other tiers.
+   *
+   * Items: One refused request.
+   */
+  refused_requests?: {
+    /**
+     * The URL the page asked for (credentials removed, at most 300 characters).
+     */
+    url: string;
+    /**
+     * What asked: document, script, xhr, fetch, image, iframe (a sub-frame `document`), websocket, ...
+     */
+    resource_type: string;
+    /**
+     * Why it was refused.
+     */
+    detail: string;
+  }[];
 }
 /**
  * HTTP method; POST is for engine APIs.
@@ -252,13 +283,13 @@ export type FetchRequestMethod = "GET" | "POST";
  */
 export type FetchRequestCacheMode = "use" | "refresh" | "off";
 /**
- * Typed outcome; only `ok` carries page content.
+ * Typed outcome; only `ok` carries page content. `browser_unavailable`: the browser tier was asked for and no Chromium could be started.
  */
-export type FetchResponseOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive";
+export type FetchResponseOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive" | "browser_unavailable";
 /**
- * Where the body came from.
+ * Where the body came from: `browser` is the DOM headless Chromium rendered (tier 2).
  */
-export type FetchResponseFetchedVia = "http" | "browser_headers" | "cache" | "replay" | null;
+export type FetchResponseFetchedVia = "http" | "browser_headers" | "cache" | "replay" | "browser" | null;
 /**
  * How `body` is encoded.
  */
@@ -266,4 +297,4 @@ export type FetchResponseBodyEncoding = "text" | "base64";
 /**
  * Outcome of this attempt.
  */
-export type FetchResponseTierAttemptsItemOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive";
+export type FetchResponseTierAttemptsItemOutcome = "ok" | "blocked" | "rate_limited" | "http_error" | "refused" | "timeout" | "too_large" | "dns_failed" | "network_error" | "redirect_loop" | "unsupported_content" | "not_in_archive" | "browser_unavailable";
