@@ -45,6 +45,8 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
   // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
   if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
+  // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
+  markCodeLanguages(doc);
   const meta = readMetadata(doc, url, jsonLd.blocks);
   const bodyWords = countWords(doc.body?.textContent ?? "");
   const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
@@ -76,7 +78,6 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   if (!chosen) {
     const mainWords = main ? countWords(main.textContent ?? "") : 0;
     focusOnMain(doc, main, bodyWords, mainWords);
-    markCodeLanguages(doc);
     readabilityMeta = safeReadability(doc, warnings);
     chosen = candidate(readabilityMeta?.content ?? null, "readability");
     // Readability keeps one block; when that is well under the main region (measured on WCXB dev: below

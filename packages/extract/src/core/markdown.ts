@@ -1,6 +1,7 @@
 // HTML to Markdown: turndown with the joplin GFM plugin, which converts tables even without <thead>.
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
+import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
 import { removeInvisibleChars } from "./text.js";
 
 let service: TurndownService | undefined;
@@ -15,6 +16,8 @@ function getService(): TurndownService {
     hr: "---",
   });
   td.use(gfm);
+  // Backslashes only where a character would change the Markdown's meaning (identifiers stay verbatim).
+  td.escape = escapeMarkdownText;
   td.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "form" as never]);
   // Images without alt text or inlined as data: URIs are bytes, not content, for a reader of Markdown.
   td.addRule("useful-images", {
@@ -24,7 +27,7 @@ function getService(): TurndownService {
       const alt = (el.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim();
       const src = el.getAttribute("src") ?? "";
       if (!alt || !src || src.startsWith("data:")) return "";
-      return `![${alt.replace(/[[\]]/g, "")}](${src})`;
+      return `![${alt.replace(/[[\]]/g, "")}](${markdownLinkDestination(src)})`;
     },
   });
   // Links that go nowhere (script handlers, fragments) keep their text only.
@@ -35,6 +38,18 @@ function getService(): TurndownService {
       return !href || href.startsWith("#") || /^javascript:/i.test(href);
     },
     replacement: (content) => content,
+  });
+  // turndown escapes parentheses in destinations with backslashes (Foo_\(bar\)); %-encoding reads the same.
+  td.addRule("inline-links", {
+    filter: (node) => {
+      if (node.nodeName !== "A") return false;
+      const href = node.getAttribute("href") ?? "";
+      return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);
+    },
+    replacement: (content, node) => {
+      const href = (node as HTMLElement).getAttribute("href") ?? "";
+      return `[${content}](${markdownLinkDestination(href)})`;
+    },
   });
   // Every <pre> is code, with or without an inner <code>; the language survives Readability as data-lang.
   td.addRule("fenced-pre", {
@@ -141,12 +156,21 @@ function installRowsShim(root: Element): void {
   });
 }
 
-const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?([\w+#-]+)/i;
+const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s?|sourcecode\s+)([\w+#][\w+#-]*)/i;
+const NOT_A_LANGUAGE = /^(?:none|plain|plaintext|text|txt|default|nohighlight|notranslate|source|code|block|js-file-line)$/i;
 
+/** The language named on the <pre>, its <code>, or the highlighter wrappers around it (Sphinx nests two). */
 function languageOf(el: Element): string | null {
-  for (const node of [el, el.querySelector("code"), el.parentElement]) {
-    const m = node ? LANGUAGE_CLASS.exec(node.getAttribute("class") ?? "") : null;
-    if (m?.[1]) return m[1].toLowerCase();
+  const code = el.querySelector("code");
+  for (const node of [el, code]) {
+    const attr = node?.getAttribute("data-lang") ?? node?.getAttribute("data-language");
+    if (attr && /^[\w+#-]{1,30}$/.test(attr) && !NOT_A_LANGUAGE.test(attr)) return attr.toLowerCase();
+  }
+  for (const node of [el, code, el.parentElement, el.parentElement?.parentElement]) {
+    for (const m of (node?.getAttribute("class") ?? "").matchAll(new RegExp(LANGUAGE_CLASS.source, "gi"))) {
+      const lang = m[1];
+      if (lang && !NOT_A_LANGUAGE.test(lang) && lang.length <= 30) return lang.toLowerCase();
+    }
   }
   return null;
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../src/core/dom.js";
+import { escapeMarkdownText, markdownLinkDestination } from "../src/core/markdown-escape.js";
+import { markCodeLanguages, toMarkdown } from "../src/core/markdown.js";
+
+const render = (body: string): string => {
+  const doc = parseHtml(`<html><body>${body}</body></html>`);
+  markCodeLanguages(doc);
+  return toMarkdown(doc.body!, "https://example.test/docs/page");
+};
+
+describe("escapeMarkdownText", () => {
+  it("keeps identifiers verbatim: no backslash inside a word", () => {
+    for (const id of ["thin_pool_autoextend_threshold", "MAX_RETRY_COUNT", "a_b_c and d_e", "x*y", "array[i]", "C:\\Users\\me", "don`t"]) {
+      expect(escapeMarkdownText(id)).toBe(id);
+    }
+  });
+
+  it("escapes what would become emphasis, code or a link", () => {
+    expect(escapeMarkdownText("use _this_ word")).toBe("use \\_this_ word");
+    expect(escapeMarkdownText("2*3*4")).toBe("2\\*3*4");
+    expect(escapeMarkdownText("run `ls` now")).toBe("run \\`ls\\` now");
+    expect(escapeMarkdownText("see [docs](x)")).toBe("see \\[docs\\](x)");
+    expect(escapeMarkdownText("a \\* b")).toBe("a \\\\* b");
+  });
+
+  it("escapes block markers at the start of a line only", () => {
+    expect(escapeMarkdownText("# not a heading")).toBe("\\# not a heading");
+    expect(escapeMarkdownText("- not a list")).toBe("\\- not a list");
+    expect(escapeMarkdownText("1995. A year")).toBe("1995\\. A year");
+    expect(escapeMarkdownText("well-known #tag 3. item")).toBe("well-known #tag 3. item");
+  });
+});
+
+describe("toMarkdown", () => {
+  it("writes identifiers in prose and links without backslashes inside words", () => {
+    const md = render(
+      `<p>Set thin_pool_autoextend_threshold and __init__ in <a href="/wiki/Foo_(bar)">Foo_(bar)</a>.</p>`,
+    );
+    expect(md).toContain("Set thin_pool_autoextend_threshold and \\_\\_init__ in");
+    expect(md).toContain("[Foo_(bar)](https://example.test/wiki/Foo_%28bar%29)");
+    expect(md).not.toMatch(/[\p{L}\p{N}]\\[_*[\]()]/u);
+  });
+
+  it("keeps the code language from the pre, its code or a highlighter wrapper", () => {
+    const md = render(
+      `<pre><code class="language-python">print(1)</code></pre>` +
+        `<div class="highlight-bash notranslate"><div class="highlight"><pre>ls -la</pre></div></div>` +
+        `<pre data-language="go">package main</pre>` +
+        `<div class="highlighter-rouge"><pre>plain</pre></div>`,
+    );
+    expect(md).toContain("```python\nprint(1)\n```");
+    expect(md).toContain("```bash\nls -la\n```");
+    expect(md).toContain("```go\npackage main\n```");
+    expect(md).toContain("```\nplain\n```");
+  });
+
+  it("keeps a data table as a GFM table", () => {
+    const md = render(
+      `<table><tr><th>flag</th><th>default</th></tr><tr><td>max_workers</td><td>4</td></tr></table>`,
+    );
+    expect(md).toMatch(/\| flag \| default \|\n\| --- \| --- \|\n\| max_workers \| 4 +\|/);
+  });
+});
+
+describe("markdownLinkDestination", () => {
+  it("percent-encodes the characters Markdown reads in a destination", () => {
+    expect(markdownLinkDestination("https://x.test/a (b)<c>")).toBe("https://x.test/a%20%28b%29%3Cc%3E");
+  });
+});
