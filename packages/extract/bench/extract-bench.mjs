@@ -22,6 +22,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { scorePages } from './wcxb-metric.mjs';
+import { printMetadataReport, scoreMetadata } from './metadata-report.mjs';
 import { hasHeapLimitFlag, relaunchUnderLongRunFlags } from '../bin/node-flags.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -94,7 +95,7 @@ if (!values['no-baseline']) {
 
 const scored = pages.map((p) => {
   const gt = readTruth(p.id).ground_truth ?? {};
-  return { ...p, truth: gt.main_content ?? '', with: gt.with, without: gt.without };
+  return { ...p, truth: gt.main_content ?? '', with: gt.with, without: gt.without, labels: { title: gt.title, author: gt.author, publish_date: gt.publish_date } };
 });
 const oursScore = scorePages(scored, ours.preds);
 const baseScore = baseline ? scorePages(scored, baseline.preds) : null;
@@ -130,6 +131,9 @@ if (baseline) {
   console.log(`stock: ${basePps.toFixed(1)} pages/s wall (extraction only), ${baseCpuPps.toFixed(1)} pages per CPU-second, peak RSS ${baseline.rss} MB per child of <= ${values.chunk} pages`);
   console.log(`speed ratio ours/stock: ${(oursPps / basePps).toFixed(2)}x wall${ours.ms === null ? ' (ours: whole pipe)' : ''}, ${(oursCpuPps / baseCpuPps).toFixed(2)}x CPU`);
 }
+// Metadata and page type against the corpus labels (rules in metadata-report.mjs).
+const metaRows = scored.map((p) => ({ type: p.type, truth: p.labels, pred: ours.details[p.id] ?? {} }));
+printMetadataReport(scoreMetadata(metaRows), order);
 if (crossCheck !== null) console.log(`metric cross-check vs ${referencePath}: |ΔF1| = ${crossCheck.toExponential(2)}`);
 if (values.out) {
   const rows = pages.map((p) => ({ id: p.id, type: p.type, f1: oursScore.perPage[p.id], stock_f1: baseScore?.perPage[p.id] ?? null, ...ours.details[p.id] }));
@@ -205,7 +209,15 @@ async function runViaCli(list) {
 
 function record(run, id, data) {
   run.preds[id] = data.content_text;
-  run.details[id] = { page_type: data.page_type, via: data.extracted_via, quality: data.quality_score };
+  run.details[id] = {
+    page_type: data.page_type,
+    via: data.extracted_via,
+    quality: data.quality_score,
+    title: data.title,
+    byline: data.byline,
+    published: data.published?.value ?? null,
+    published_source: data.published?.source ?? null,
+  };
 }
 
 function recordFailure(run, id, error) {
