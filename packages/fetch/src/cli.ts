@@ -9,9 +9,15 @@ Fetch one URL through websift's guarded transport and say exactly what happened.
 
 Options:
   --allow-private-hosts   Allow loopback, private and link-local targets (refused by default)
+  --allow-private-host HOST[:PORT]
+                          Allow this one private host (on this port only, when given); repeatable;
+                          also WEBSIFT_ALLOW_PRIVATE_HOSTS (comma-separated)
   --max-bytes N           Stop reading after N body bytes (default ${DEFAULT_MAX_BYTES})
   --timeout-ms N          Total time limit (default ${DEFAULT_TIMEOUT_MS})
-  --tier auto|0|1         Client tier: plain (0), browser-like headers (1), or auto escalation
+  --tier auto|0|1|2       Client tier: plain (0), browser-like headers (1), auto escalation between
+                          them, or 2: render in headless Chromium (WEBSIFT_CHROMIUM_PATH, else
+                          chromium on PATH; every request of the page passes the SSRF guard)
+  --render-budget-ms N    Tier 2: hard cap for loading and settling a page (default 15000)
   --retries N             Retries for retriable outcomes (default ${DEFAULT_RETRIES})
   --accept TYPE           Also accept this content type (repeatable)
   --respect-robots        Refuse URLs that robots.txt disallows
@@ -35,6 +41,12 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   return parsed;
 }
 
+/** The flags, then WEBSIFT_ALLOW_PRIVATE_HOSTS (comma-separated): the operator's single private hosts, each once. */
+function allowedPrivateHosts(flags: string[], env: NodeJS.ProcessEnv): string[] {
+  const fromEnv = (env["WEBSIFT_ALLOW_PRIVATE_HOSTS"] ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return [...new Set([...flags.map((entry) => entry.trim()), ...fromEnv])];
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
   let request: Record<string, unknown>;
@@ -44,6 +56,8 @@ export async function runCli(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         "allow-private-hosts": { type: "boolean" },
+        "allow-private-host": { type: "string", multiple: true },
+        "render-budget-ms": { type: "string" },
         "max-bytes": { type: "string" },
         "timeout-ms": { type: "string" },
         tier: { type: "string" },
@@ -67,6 +81,10 @@ export async function runCli(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new Error(positionals.length === 0 ? "A URL is required, e.g. websift-fetch https://example.org/" : "Give exactly one URL");
     request = { url: positionals[0] };
     if (values["allow-private-hosts"]) request["allow_private_hosts"] = true;
+    const allowedHosts = allowedPrivateHosts(values["allow-private-host"] ?? [], process.env);
+    if (allowedHosts.length > 0) request["allowed_private_hosts"] = allowedHosts;
+    const renderBudgetMs = positiveInteger("render-budget-ms", values["render-budget-ms"]);
+    if (renderBudgetMs !== undefined) request["render_budget_ms"] = renderBudgetMs;
     const maxBytes = positiveInteger("max-bytes", values["max-bytes"]);
     if (maxBytes !== undefined) request["max_bytes"] = maxBytes;
     const timeoutMs = positiveInteger("timeout-ms", values["timeout-ms"]);
@@ -78,7 +96,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (values["respect-robots"]) request["respect_robots"] = true;
     // Internal pages (loopback, private) change under a developer's hands: they are cached only
     // when a cache dir is named explicitly.
-    const cacheWanted = !values["no-cache"] && (!values["allow-private-hosts"] || values["cache-dir"] !== undefined);
+    const cacheWanted = !values["no-cache"] && ((!values["allow-private-hosts"] && allowedHosts.length === 0) || values["cache-dir"] !== undefined);
     if (cacheWanted) request["cache"] = { mode: "use", ...(values["cache-dir"] ? { dir: values["cache-dir"] } : {}) };
     if (values.record) request["record_warc"] = values.record;
     if (values.replay) request["replay_warc"] = values.replay;

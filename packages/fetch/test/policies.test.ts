@@ -52,7 +52,7 @@ describe("request resolution", () => {
     [{ url: "https://example.org/", method: "PUT" }, "method"],
     [{ url: "https://example.org/", body: "x" }, "method"],
     [{ url: "https://example.org/", max_bytes: 0 }, "max_bytes"],
-    [{ url: "https://example.org/", tier: 2 }, "tier"],
+    [{ url: "https://example.org/", tier: 3 }, "tier"],
     [{ url: "https://example.org/", headers: { "bad header": "x" } }, "headers"],
     [{ url: "https://example.org/", headers: { ok: "line\r\nbreak" } }, "headers.ok"],
     [{ url: "https://example.org/", proxy: "socks5://127.0.0.1:1080" }, "proxy"],

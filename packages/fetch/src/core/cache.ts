@@ -30,7 +30,9 @@ interface CacheEntry {
  */
 export function cacheKeyFor(request: ResolvedFetchRequest): string {
   const headers = Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b));
-  const policy = { allowPrivateHosts: request.allowPrivateHosts, respectRobots: request.respectRobots };
+  const allowedHosts = [...request.privateAccess.hosts].sort();
+  // Only present when set, so the keys of entries written before the allow-list existed stay the same.
+  const policy = { allowPrivateHosts: request.allowPrivateHosts, respectRobots: request.respectRobots, ...(allowedHosts.length > 0 ? { allowedPrivateHosts: allowedHosts } : {}) };
   const identity = JSON.stringify([request.method, request.url.href, headers, request.body ?? null, [...request.acceptContentTypes].sort(), policy]);
   return createHash("sha256").update(identity).digest("hex");
 }

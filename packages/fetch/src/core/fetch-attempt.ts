@@ -51,7 +51,7 @@ export async function runFetchAttempt(context: AttemptContext): Promise<AttemptR
     visited.add(visitKey);
     let pinned: { address: string; family: 4 | 6 } | undefined;
     if (context.guardDestinations) {
-      const verdict = await vetDestination(hop.url, request.allowPrivateHosts, context.signal);
+      const verdict = await vetDestination(hop.url, request.privateAccess, context.signal);
       if (!verdict.allowed) {
         const prefix = redirects.length > 0 ? "redirect target " : "";
         return failedAttempt(verdict.outcome, hop.url, redirects, `${prefix}${verdict.detail}`, exchanges);

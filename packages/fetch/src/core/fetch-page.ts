@@ -2,6 +2,7 @@
 // runs tier attempts (retrying retriable outcomes, escalating to the browser-like tier only on an anti-bot
 // block), records the exchanges, and returns one honest result. Network outcomes never throw.
 import { appendExchangesToWarc, openReplayExchange } from "./warc.js";
+import { fetchWithBrowser } from "../browser/browser-tier.js";
 import { cacheKeyFor, readCachedPage, writeCachedPage } from "./cache.js";
 import { FetchLayerError } from "../errors.js";
 import { failedAttempt, type AttemptResult } from "./attempt-result.js";
@@ -17,8 +18,9 @@ export interface FetchPageOptions {
   signal?: AbortSignal;
 }
 
-function tierPlan(request: ResolvedFetchRequest): ClientTier[] {
-  return request.tier === "auto" ? [0, 1] : [request.tier];
+/** `auto` never includes the browser: rendering is asked for (tier 2), so plain pages never start one. */
+function tierPlan(request: ResolvedFetchRequest): Array<Exclude<ClientTier, 2>> {
+  return request.tier === "auto" ? [0, 1] : request.tier === 2 ? [] : [request.tier];
 }
 
 function toResult(request: ResolvedFetchRequest, attempt: AttemptResult, via: FetchedVia, tierAttempts: TierAttempt[], startedAt: number): FetchPageResult {
@@ -83,6 +85,13 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
   const throwIfCallerAborted = (): void => {
     if (options.signal?.aborted) throw options.signal.reason;
   };
+
+  // The browser tier records, replays and answers on its own terms (browser/browser-tier.ts).
+  if (request.tier === 2) {
+    const rendered = await fetchWithBrowser(request, signal);
+    throwIfCallerAborted();
+    return rendered;
+  }
 
   if (request.replayWarc !== undefined) {
     const archive = request.replayWarc;

@@ -5,6 +5,7 @@ import { FetchLayerError } from "../errors.js";
 import { defaultCacheDir } from "./cache-dir.js";
 import { proxyFromEnvironment } from "./proxy-from-env.js";
 import { describeUrlForMessage } from "./redact.js";
+import type { PrivateAccess } from "./private-access.js";
 import type { CacheOptions, ClientTier, FetchPageRequest } from "./types.js";
 
 export interface ResolvedFetchRequest {
@@ -13,6 +14,9 @@ export interface ResolvedFetchRequest {
   headers: Record<string, string>;
   body: string | undefined;
   allowPrivateHosts: boolean;
+  /** allow_private_hosts and allowed_private_hosts together, as the guard reads them per hop. */
+  privateAccess: PrivateAccess;
+  renderBudgetMs: number;
   maxBytes: number;
   maxDecompressedBytes: number;
   timeoutMs: number;
@@ -39,6 +43,7 @@ export const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_AFTER_CAP_S = 5;
 const DEFAULT_PER_HOST_CONCURRENCY = 4;
 const DEFAULT_CACHE_TTL_S = 3600;
+const DEFAULT_RENDER_BUDGET_MS = 15_000;
 // A compressed page rarely expands more than ~10x; 5x the wire cap keeps real pages and stops bombs early.
 const DECOMPRESSED_TO_WIRE_RATIO = 5;
 
@@ -99,6 +104,9 @@ export function resolveFetchRequest(request: FetchPageRequest): ResolvedFetchReq
     headers: lowerCaseHeaders(request.headers),
     body: request.body,
     allowPrivateHosts: request.allow_private_hosts ?? false,
+    privateAccess: { all: request.allow_private_hosts ?? false, hosts: request.allowed_private_hosts ?? [] },
+    // The browser tier's hard cap: never longer than the request's own deadline.
+    renderBudgetMs: Math.min(request.render_budget_ms ?? DEFAULT_RENDER_BUDGET_MS, request.timeout_ms ?? DEFAULT_TIMEOUT_MS),
     maxBytes,
     maxDecompressedBytes: request.max_decompressed_bytes ?? maxBytes * DECOMPRESSED_TO_WIRE_RATIO,
     timeoutMs: request.timeout_ms ?? DEFAULT_TIMEOUT_MS,

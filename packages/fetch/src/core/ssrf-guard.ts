@@ -10,6 +10,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { embeddedIpv4Addresses } from "./embedded-ipv4.js";
+import { privateAllowedFor, type PrivateAccess } from "./private-access.js";
 
 export type DestinationVerdict =
   | { allowed: true; address: string; family: 4 | 6 }
@@ -92,11 +93,14 @@ function isSpecialUseName(hostname: string): boolean {
 }
 
 /**
- * Checks the destination of one hop. With `allowPrivateHosts` loopback and private addresses pass (link-local,
+ * Checks the destination of one hop. With private access for this URL (all private hosts, or this host on
+ * the operator's allow-list) loopback and private addresses pass (link-local,
  * unspecified, multicast and broadcast never do), and the lookup is still pinned so the connection goes where
  * the check looked.
  */
-export async function vetDestination(url: URL, allowPrivateHosts: boolean, signal?: AbortSignal): Promise<DestinationVerdict> {
+export async function vetDestination(url: URL, privateAccess: boolean | PrivateAccess, signal?: AbortSignal): Promise<DestinationVerdict> {
+  // Decided per URL: a host the operator allowed alone opens private addresses for that host (and port) only.
+  const allowPrivateHosts = privateAllowedFor(url, privateAccess);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { allowed: false, outcome: "refused", detail: `scheme ${url.protocol} is not http or https` };
   }
