@@ -1,6 +1,7 @@
 // quality_score: how much usable main content came out, with hard vetoes for pages that are not content
 // at all (bot challenges, soft 404s, empty application shells), whatever their word count.
 import type { ExtractResponseExtractedVia } from "@websift/contracts";
+import { detectJsShell } from "./js-shell.js";
 
 export interface QualityInput {
   rawHtml: string;
@@ -39,6 +40,11 @@ export function scoreQuality(input: QualityInput): QualityVerdict {
   } else if (SOFT_404.test(input.text.slice(0, 300)) && input.wordCount < 150) {
     warnings.push("soft_404");
     cap = Math.min(cap, 0.2);
+  }
+  // A page that only exists after its scripts run: flagged so a caller can render it (issue 16).
+  if (detectJsShell(input.rawHtml, input.bodyWordCount) !== null) {
+    warnings.push("js_shell");
+    cap = Math.min(cap, input.wordCount === 0 ? 0 : 0.15);
   }
   if (input.wordCount < 20) {
     warnings.push(SHELL_MARKERS.test(head) ? "empty_shell" : "little_content");
