@@ -37,7 +37,8 @@ export type ErrorCode =
   | "extract_timeout"
   | "unauthorized"
   | "busy"
-  | "browser_unavailable";
+  | "browser_unavailable"
+  | "store_unavailable";
 
 /**
  * The one reply wrapper of every websift entry point. `data` holds the contract's response (see that contract's `$defs.response`); `ok` is false exactly when `error` is set, and `data` may still carry a partial or diagnostic report then.

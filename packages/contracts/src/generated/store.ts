@@ -55,6 +55,10 @@ export type StoreGetRequest =
        * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
        */
       in_memory?: boolean;
+      /**
+       * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+       */
+      redis_url?: string;
     }
   | {
       /**
@@ -81,6 +85,10 @@ export type StoreGetRequest =
        * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
        */
       in_memory?: boolean;
+      /**
+       * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+       */
+      redis_url?: string;
     };
 /**
  * The result of one store operation, chosen by `operation`.
@@ -130,6 +138,10 @@ export interface StoreAddRequest {
    * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
+  /**
+   * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+   */
+  redis_url?: string;
 }
 /**
  * A page to store.
@@ -190,6 +202,10 @@ export interface StoreSearchRequest {
    * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
+  /**
+   * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+   */
+  redis_url?: string;
 }
 /**
  * List the live pages, by handle.
@@ -210,6 +226,10 @@ export interface StoreListRequest {
    * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
+  /**
+   * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+   */
+  redis_url?: string;
 }
 /**
  * Remove one page; `not_found` when no live page has the handle.
@@ -234,6 +254,10 @@ export interface StoreRemoveRequest {
    * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
+  /**
+   * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+   */
+  redis_url?: string;
 }
 /**
  * Report size, counts and limits.
@@ -254,6 +278,10 @@ export interface StoreStatsRequest {
    * Use the process's in-memory store instead of a directory: every call with `in_memory: true` in the same process sees the same pages; nothing is written to disk and the pages are gone when the process exits. `store_dir` is ignored then.
    */
   in_memory?: boolean;
+  /**
+   * Keep the pages in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) instead of a directory, so every process given the same URL opens the same handles and ranks the same pages identically. `store_dir` is ignored then; `in_memory: true` wins over it. Default WEBSIFT_REDIS_URL when neither `store_dir` nor `in_memory` is set. What no schema can state: a Redis that cannot be reached or does not answer in time is `store_unavailable` (retryable), never a crash.
+   */
+  redis_url?: string;
 }
 /**
  * Character span into the page's Markdown.
