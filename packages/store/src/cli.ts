@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { isStoreHandle, printEnvelope, readInputFileText, readStdinText, usageErrorEnvelope, type StoreResponse } from "@websift/contracts";
+import { closeRedisClients } from "./core/redis/redis-connection.js";
 import { runStoreOperation } from "./entry-point.js";
 
-const USAGE = `Usage: websift-store <command> [args] [--store DIR] [--json]
+const USAGE = `Usage: websift-store <command> [args] [--store DIR | --redis-url URL] [--json]
 
 A durable local page index: pages cut into passages, full-text passage search,
 stable handles, and paged reads that join back to the original byte for byte.
@@ -17,6 +18,7 @@ Commands:
 
 Options:
   --store DIR   Store directory (env WEBSIFT_STORE_DIR; default the user cache dir)
+  --redis-url URL  Keep pages in Redis, shared by every process given the URL (env WEBSIFT_REDIS_URL)
   --json        Print only the Envelope as JSON on stdout
   -h, --help    Show this help
 
@@ -54,6 +56,7 @@ export async function runCli(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         store: { type: "string" },
+        "redis-url": { type: "string" },
         url: { type: "string" },
         title: { type: "string" },
         "fetched-at": { type: "string" },
@@ -73,6 +76,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!command) throw new Error("A command is required: add, search, get, list, remove or stats");
     request = { operation: command };
     if (values.store) request["store_dir"] = values.store;
+    if (values["redis-url"]) request["redis_url"] = values["redis-url"];
     switch (command) {
       case "add": {
         if (!values.url) throw new Error("add needs --url URL");
@@ -110,6 +114,8 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   const envelope = await runStoreOperation(request);
+  // A Redis connection would keep the process alive after its one command.
+  await closeRedisClients();
   printEnvelope<StoreResponse>(envelope, { json, render });
   if (envelope.ok) return 0;
   return envelope.error?.code === "not_found" ? 1 : 2;

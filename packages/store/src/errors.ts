@@ -8,7 +8,8 @@ export type StoreErrorCode =
   | "not_found"
   | "store_locked"
   | "store_corrupt"
-  | "handle_collision";
+  | "handle_collision"
+  | "store_unavailable";
 
 export interface StoreLayerErrorOptions {
   details?: Record<string, unknown>;
@@ -27,9 +28,13 @@ export class StoreLayerError extends Error {
     this.details = options.details;
   }
 
-  /** From the central list: of the store's codes, only a lock held by another writer is worth retrying as-is. */
+  /**
+   * From the central list: a lock held by another writer is worth retrying as-is, and so is a Redis
+   * that is down or slow (it comes back; the failed call changed nothing). store_unavailable is named
+   * here too because the contracts package's default list predates it.
+   */
   get retryable(): boolean {
-    return isRetryableByDefault(this.code);
+    return this.code === "store_unavailable" || isRetryableByDefault(this.code);
   }
 
   toJSON(): { code: StoreErrorCode; message: string; retryable: boolean; details?: Record<string, unknown> } {

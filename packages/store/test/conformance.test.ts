@@ -4,18 +4,31 @@ import path from "node:path";
 import fc from "fast-check";
 import { validateContractValue } from "@websift/contracts";
 import { oneFieldBreak, requestArbitrary } from "@websift/contracts/testing";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { runStoreOperation } from "../src/index.js";
 import { replyOf } from "./helpers.js";
+import { startRedisServer, type RedisServer } from "./support/redis-server.js";
 
 // Generated requests name random store directories: every one is pointed into this scratch directory
 // instead, so the property never writes outside it.
 const scratch = mkdtempSync(path.join(os.tmpdir(), "websift-store-conformance-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Generated requests name random Redis URLs too: each is pointed at a real Redis on loopback, so the
+// property runs the Redis backend as well as the directory and memory ones.
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await closeRedisClients();
+  await redis.stop();
+});
 
 function insideScratch(request: unknown): Record<string, unknown> {
   const copy = { ...(request as Record<string, unknown>) };
   if (copy["store_dir"] !== undefined) copy["store_dir"] = path.join(scratch, "store");
+  if (copy["redis_url"] !== undefined) copy["redis_url"] = redis.url;
   return copy;
 }
 
@@ -41,7 +54,7 @@ describe("store entry point conforms to its contract (requests generated from th
   it("refuses a request broken in one field with invalid_request naming that field, inside the operation union too", async () => {
     await fc.assert(
       fc.asyncProperty(oneFieldBreak("store"), async ({ request, field }) => {
-        const reply = await runStoreOperation(field === "store_dir" ? request : insideScratch(request));
+        const reply = await runStoreOperation(field === "store_dir" || field === "redis_url" ? request : insideScratch(request));
         expect(reply.ok).toBe(false);
         expect(reply.error?.code).toBe("invalid_request");
         expect(reply.error?.details?.["field"], JSON.stringify({ request, error: reply.error })).toBe(field);

@@ -11,6 +11,7 @@ import { MARKER_FILE } from "./store-files.js";
  */
 const openStores = new Map<string, Promise<PageStore>>();
 const MEMORY_KEY = "\u0000memory";
+const REDIS_KEY = "\u0000redis:";
 
 async function stillThere(store: PageStore): Promise<boolean> {
   if (store.location === null) return true;
@@ -18,19 +19,22 @@ async function stillThere(store: PageStore): Promise<boolean> {
   return (await fs.lstat(path.join(store.location, MARKER_FILE)).catch(() => null))?.isFile() ?? false;
 }
 
-/** The open store for this request's `store_dir` / `in_memory`, opening it on first use. */
-export async function storeForRequest(request: { store_dir?: string; in_memory?: boolean }): Promise<PageStore> {
-  const resolved = resolvePageStoreOptions(request.in_memory ? { inMemory: true } : request.store_dir !== undefined ? { dir: request.store_dir } : {});
-  const key = resolved.dir ?? MEMORY_KEY;
+/** The open store for this request's `in_memory` / `redis_url` / `store_dir`, opening it on first use. */
+export async function storeForRequest(request: { store_dir?: string; in_memory?: boolean; redis_url?: string }): Promise<PageStore> {
+  const resolved = resolvePageStoreOptions(
+    request.in_memory ? { inMemory: true } : request.redis_url !== undefined ? { redisUrl: request.redis_url } : request.store_dir !== undefined ? { dir: request.store_dir } : {},
+  );
+  const key = resolved.redisUrl !== null ? `${REDIS_KEY}${resolved.redisUrl}` : (resolved.dir ?? MEMORY_KEY);
   const known = openStores.get(key);
   if (known) {
     const store = await known.catch(() => null);
     if (store && (await stillThere(store))) return store;
     openStores.delete(key);
   }
-  const opening = openPageStore(resolved.dir === null ? { inMemory: true } : { dir: resolved.dir });
+  const opening = openPageStore(resolved.redisUrl !== null ? { redisUrl: resolved.redisUrl } : resolved.dir === null ? { inMemory: true } : { dir: resolved.dir });
   openStores.set(key, opening);
-  // A store that failed to open (foreign directory, unreadable manifest) is not kept: the next call tries again.
+  // A store that failed to open (foreign directory, unreadable manifest, Redis down) is not kept: the
+  // next call tries again, so a Redis that comes back is used without a restart.
   opening.catch(() => openStores.delete(key));
   return opening;
 }

@@ -31,6 +31,8 @@ export async function readCheckedPage(backend: StoreBackend, entry: PageEntry): 
   try {
     record = await backend.readPage(entry.file);
   } catch (error) {
+    // Redis down is not a damaged page: the whole call fails, typed and retryable.
+    if (error instanceof StoreLayerError && error.code === "store_unavailable") throw error;
     if (error instanceof StoreLayerError) return { kind: "damaged", reason: "it is not valid JSON or not a websift page" };
     return { kind: "damaged", reason: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   }

@@ -16,6 +16,7 @@ import { pageIdentity } from "./handle.js";
 import type { IndexSource } from "./index-keeper.js";
 import { STORE_FORMAT, type Manifest, type PageEntry, type PageRecord } from "./manifest.js";
 import { MemoryBackend } from "./memory-backend.js";
+import { RedisBackend } from "./redis/redis-backend.js";
 import { resolvePageStoreOptions, type PageStoreOptions, type ResolvedPageStoreOptions } from "./options.js";
 import { readCheckedPage } from "./page-check.js";
 import { paginate, type TextSpan } from "./paging.js";
@@ -341,10 +342,11 @@ export class PageStore {
   }
 }
 
-/** Opens (creating if needed) a store on disk, or an in-memory one with `inMemory: true`. */
+/** Opens (creating if needed) a store on disk, on Redis with `redisUrl`, or an in-memory one with `inMemory: true`. */
 export async function openPageStore(options: PageStoreOptions = {}): Promise<PageStore> {
   const resolved = resolvePageStoreOptions(options);
-  const backend: StoreBackend = resolved.dir === null ? new MemoryBackend() : await FsBackend.open(resolved.dir);
+  const backend: StoreBackend =
+    resolved.redisUrl !== null ? await RedisBackend.open(resolved.redisUrl) : resolved.dir === null ? new MemoryBackend() : await FsBackend.open(resolved.dir);
   const store = new PageStore(backend, resolved);
   // Fail at open, not at first use, when the manifest is unreadable.
   await store.stats();
