@@ -39,18 +39,45 @@ function upstreamFailures(value: unknown): UpstreamFailure[] {
     .sort((a, b) => a.engine.localeCompare(b.engine));
 }
 
+/**
+ * The distinct upstream engine names of a result, sorted, exactly as `[...new Set(names)].sort()` gives them (default
+ * sort order: UTF-16 code units, which is how `<` compares strings). A result names one or two upstream engines:
+ * those are built straight into an array literal of their size, with no filtered copy, set or spread per result.
+ */
+function upstreamNames(engines: unknown, engine: unknown): string[] {
+  if (Array.isArray(engines)) {
+    if (engines.length === 1 && typeof engines[0] === "string") return [engines[0]];
+    if (engines.length === 2 && typeof engines[0] === "string" && typeof engines[1] === "string") {
+      const first: string = engines[0];
+      const second: string = engines[1];
+      return first === second ? [first] : first < second ? [first, second] : [second, first];
+    }
+    const names = [...new Set(engines.filter((item): item is string => typeof item === "string"))].sort();
+    if (names.length > 0) return names;
+  }
+  return typeof engine === "string" ? [engine] : [];
+}
+
 function toResult(raw: SearxngResult): EngineResult | null {
   if (typeof raw.url !== "string" || raw.url === "") return null;
-  const upstream = strings(raw.engines);
-  if (upstream.length === 0 && typeof raw.engine === "string") upstream.push(raw.engine);
   return {
     url: raw.url,
     title: typeof raw.title === "string" ? raw.title : "",
     snippet: typeof raw.content === "string" ? raw.content : "",
     // SearXNG writes Python's isoformat(), often without a zone: normalised to ISO 8601 in UTC like every engine.
-    published: isoDate(raw.publishedDate),
-    sources: [...new Set(upstream)].sort(),
+    published: raw.publishedDate === undefined ? null : isoDate(raw.publishedDate),
+    sources: upstreamNames(raw.engines, raw.engine),
   };
+}
+
+/** The mapped results, in one pass (no mapped array of nulls to filter). */
+function toResults(raw: SearxngResult[]): EngineResult[] {
+  const results: EngineResult[] = [];
+  for (let index = 0; index < raw.length; index += 1) {
+    const result = toResult(raw[index]!);
+    if (result !== null) results.push(result);
+  }
+  return results;
 }
 
 /** Map a SearXNG JSON reply (also Debian's searx 1.1.0) onto the port; never reads `number_of_results`. */
@@ -59,7 +86,7 @@ function mapSearxngReply(name: string, reply: unknown): EngineRun {
     return emptyRun(name, "parse_failed", "The reply is not SearXNG JSON (no `results` list); check that the URL points at a SearXNG instance.");
   }
   const body = reply as Record<string, unknown>;
-  const results = (body["results"] as SearxngResult[]).map(toResult).filter((result): result is EngineResult => result !== null);
+  const results = toResults(body["results"] as SearxngResult[]);
   const failures = upstreamFailures(body["unresponsive_engines"]);
   const failedNames = failures.map((failure) => `${failure.engine} (${failure.reason})`).join(", ");
   let outcome: EngineRun["outcome"] = results.length > 0 ? "ok" : "empty";
