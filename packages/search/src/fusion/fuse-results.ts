@@ -1,4 +1,5 @@
-import { canonicalizeUrl } from "@websift/contracts";
+import { lowerCase } from "../lower-case.js";
+import { canonicalUrl } from "./canonical-url.js";
 import type { EngineRun } from "../engines/port.js";
 import { groupOfEngine } from "./upstream-groups.js";
 
@@ -34,7 +35,12 @@ export interface FusedEntry {
 interface Accumulator {
   url: string;
   canonical: boolean;
-  best: { rank: number; engine: string; title: string; snippet: string; published: string | null };
+  /** The best-placed copy so far: its rank and engine, and the title, snippet and date kept for the entry. */
+  bestRank: number;
+  bestEngine: string;
+  title: string;
+  snippet: string;
+  published: string | null;
   /** Best rank per engine, sorted by engine name: the entry's `positions` as they are. */
   engineRanks: Array<{ engine: string; rank: number }>;
   /** Best rank per (angle, correlation group), sorted by the string `angle NUL group`. */
@@ -42,6 +48,9 @@ interface Accumulator {
   /** Distinct correlation groups, sorted. */
   groups: string[];
 }
+
+/** The starting value of an accumulator's lists: never written to (every insertion builds a new array). */
+const NONE: never[] = [];
 
 function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -122,37 +131,38 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
     for (let index = 0; index < results.length; index += 1) {
       const result = results[index]!;
       const rank = index + 1;
-      const canonicalUrl = canonicalizeUrl(result.url);
-      const url = canonicalUrl ?? result.url.trim();
+      const canonical = canonicalUrl(result.url);
+      const url = canonical ?? result.url.trim();
       let entry = byUrl.get(url);
       if (!entry) {
         entry = {
           url,
-          canonical: canonicalUrl !== null,
-          best: { rank, engine: run.name, title: result.title, snippet: result.snippet, published: result.published },
-          engineRanks: [],
-          angleGroupRanks: [],
-          groups: [],
+          canonical: canonical !== null,
+          bestRank: rank,
+          bestEngine: run.name,
+          title: result.title,
+          snippet: result.snippet,
+          published: result.published,
+          engineRanks: NONE,
+          angleGroupRanks: NONE,
+          groups: NONE,
         };
         byUrl.set(url, entry);
+      } else if (rank < entry.bestRank || (rank === entry.bestRank && run.name < entry.bestEngine)) {
+        // keep the best-placed copy's title, and its snippet unless it has none
+        entry.bestRank = rank;
+        entry.bestEngine = run.name;
+        entry.title = result.title;
+        entry.snippet = result.snippet || entry.snippet;
+        entry.published = result.published ?? entry.published;
       } else {
-        const best = entry.best;
-        if (rank < best.rank || (rank === best.rank && run.name < best.engine)) {
-          // keep the best-placed copy's title, and its snippet unless it has none
-          best.rank = rank;
-          best.engine = run.name;
-          best.title = result.title;
-          best.snippet = result.snippet || best.snippet;
-          best.published = result.published ?? best.published;
-        } else {
-          if (!best.snippet && result.snippet) best.snippet = result.snippet;
-          if (!best.published && result.published) best.published = result.published;
-        }
+        if (!entry.snippet && result.snippet) entry.snippet = result.snippet;
+        if (!entry.published && result.published) entry.published = result.published;
       }
       const sources = result.sources;
       const count = sources.length > 0 ? sources.length : 1;
       for (let sourceIndex = 0; sourceIndex < count; sourceIndex += 1) {
-        const engine = (sources.length > 0 ? sources[sourceIndex]! : run.name).toLowerCase();
+        const engine = lowerCase(sources.length > 0 ? sources[sourceIndex]! : run.name);
         recordEngineRank(entry, engine, rank);
         recordAngleGroupRank(entry, angle, groupOfEngine(engine, engineGroups), rank);
       }
@@ -164,9 +174,9 @@ export function fuseResults(lists: RankedList[], engineGroups: ReadonlyMap<strin
     fused.push({
       url: entry.url,
       canonical: entry.canonical,
-      title: entry.best.title,
-      snippet: entry.best.snippet,
-      published: entry.best.published,
+      title: entry.title,
+      snippet: entry.snippet,
+      published: entry.published,
       engines: positions.map(({ engine }) => engine),
       positions,
       groups: entry.groups,

@@ -1,3 +1,5 @@
+import { lowerCase } from "../lower-case.js";
+
 /**
  * Correlation groups: engines that serve results from one index agree because they are the same
  * source, not because the page is good. They count once in fusion, at their best rank.
@@ -22,6 +24,6 @@ const UPSTREAM_GROUPS: Record<string, string> = {
 };
 
 export function groupOfEngine(engine: string, fallbackGroups: ReadonlyMap<string, string>): string {
-  const name = engine.toLowerCase();
+  const name = lowerCase(engine);
   return fallbackGroups.get(name) ?? UPSTREAM_GROUPS[name] ?? name;
 }
