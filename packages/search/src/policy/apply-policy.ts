@@ -15,29 +15,43 @@ export interface RankedOutcome {
   dropped: DroppedResult[];
 }
 
-/** The parts of a result's URL the policy reads; null when the URL does not parse. */
-interface UrlParts {
-  protocol: string;
-  pathname: string;
-  /** `?` and the query, or "" when there is none. */
-  search: string;
+/**
+ * Why the policy drops a result, or null to keep it. A canonical URL (`canonicalizeUrl` output: http(s), no
+ * credentials or fragment) is read by position, without building a URL object: its path starts at the first `/`
+ * after the host and runs to `?`.
+ */
+function dropReason(raw: string, canonical: boolean, suffixes: readonly string[], policy: ResolvedPolicy, preferred: boolean): string | null {
+  const hostRule = policy.host_rules.non_answer.match(suffixes);
+  if (hostRule !== undefined) return `non_answer_host (${hostRule})`;
+  let pathname: string;
+  let search: string;
+  if (canonical) {
+    const pathStart = raw.indexOf("/", raw.indexOf("//") + 2);
+    const queryStart = raw.indexOf("?", pathStart);
+    pathname = queryStart === -1 ? raw.slice(pathStart) : raw.slice(pathStart, queryStart);
+    search = queryStart === -1 ? "" : raw.slice(queryStart);
+  } else {
+    const url = parsedUrl(raw);
+    if (url === null) return "invalid_url";
+    if (url.protocol !== "http:" && url.protocol !== "https:") return "not_http";
+    pathname = url.pathname;
+    search = url.search;
+  }
+  const patterns = policy.non_answer.path_patterns;
+  for (let index = 0; index < patterns.length; index += 1) {
+    if (patterns[index]!.regex.test(pathname)) return `non_answer_path (${patterns[index]!.pattern})`;
+  }
+  if (search !== "" && policy.non_answer.query_keys.length > 0) {
+    for (const key of new URLSearchParams(search).keys()) {
+      const lower = key.toLowerCase();
+      if (policy.non_answer.query_keys.includes(lower)) return `non_answer_query (${lower})`;
+    }
+  }
+  if (policy.non_answer.host_root && (pathname === "/" || pathname === "") && search === "" && !preferred) return "navigational_host_root";
+  return null;
 }
 
-/**
- * Read a URL's parts. A canonical URL (`canonicalizeUrl` output: http(s), no credentials or fragment) is read by
- * position, without building a URL object: its path starts at the first `/` after the host and runs to `?`.
- */
-function urlParts(raw: string, canonical: boolean): UrlParts | null {
-  if (canonical) {
-    const hostStart = raw.indexOf("//") + 2;
-    const pathStart = raw.indexOf("/", hostStart);
-    const queryStart = raw.indexOf("?", pathStart);
-    return {
-      protocol: raw.slice(0, hostStart - 2),
-      pathname: queryStart === -1 ? raw.slice(pathStart) : raw.slice(pathStart, queryStart),
-      search: queryStart === -1 ? "" : raw.slice(queryStart),
-    };
-  }
+function parsedUrl(raw: string): URL | null {
   try {
     return new URL(raw);
   } catch {
@@ -45,22 +59,14 @@ function urlParts(raw: string, canonical: boolean): UrlParts | null {
   }
 }
 
-function dropReason(url: UrlParts | null, suffixes: readonly string[], policy: ResolvedPolicy, preferred: boolean): string | null {
-  const hostRule = policy.host_rules.non_answer.match(suffixes);
-  if (hostRule !== undefined) return `non_answer_host (${hostRule})`;
-  if (url === null) return "invalid_url";
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "not_http";
-  const pathname = url.pathname;
-  const pattern = policy.non_answer.path_patterns.find((candidate) => candidate.regex.test(pathname));
-  if (pattern) return `non_answer_path (${pattern.pattern})`;
-  if (url.search !== "" && policy.non_answer.query_keys.length > 0) {
-    for (const key of new URLSearchParams(url.search).keys()) {
-      const lower = key.toLowerCase();
-      if (policy.non_answer.query_keys.includes(lower)) return `non_answer_query (${lower})`;
-    }
+/** A URL's path as the policy reads it: by position for a canonical URL, else parsed; "/" when it does not parse. */
+function urlPath(raw: string, canonical: boolean): string {
+  if (canonical) {
+    const pathStart = raw.indexOf("/", raw.indexOf("//") + 2);
+    const queryStart = raw.indexOf("?", pathStart);
+    return queryStart === -1 ? raw.slice(pathStart) : raw.slice(pathStart, queryStart);
   }
-  if (policy.non_answer.host_root && (pathname === "/" || pathname === "") && url.search === "" && !preferred) return "navigational_host_root";
-  return null;
+  return parsedUrl(raw)?.pathname ?? "/";
 }
 
 function byUrl(a: string, b: string): number {
@@ -71,11 +77,23 @@ function byUrl(a: string, b: string): number {
 interface KeptEntry {
   entry: FusedEntry;
   host: string;
+  preferred: boolean;
   demoted: boolean;
   score: number;
-  consensus: number;
-  preferBonus: number;
-  demotePenalty: number;
+}
+
+/** The parts of a kept result's score (kept as flags, not numbers: only the returned results need them again). */
+function scoreParts(entry: FusedEntry, ranking: ResolvedPolicy["ranking"], preferred: boolean, demoted: boolean): { consensus: number; preferBonus: number; demotePenalty: number } {
+  return {
+    consensus: ranking.multi_engine_bonus * Math.max(0, entry.distinctGroups - 1),
+    preferBonus: preferred ? ranking.prefer_bonus : 0,
+    demotePenalty: demoted ? ranking.demote_penalty : 0,
+  };
+}
+
+function scoreOf(entry: FusedEntry, ranking: ResolvedPolicy["ranking"], preferred: boolean, demoted: boolean): number {
+  const consensus = ranking.multi_engine_bonus * Math.max(0, entry.distinctGroups - 1);
+  return Math.round((entry.rrf + consensus + (preferred ? ranking.prefer_bonus : 0) - (demoted ? ranking.demote_penalty : 0)) * 1e6) / 1e6;
 }
 
 /**
@@ -85,44 +103,44 @@ interface KeptEntry {
  * Every result is judged and ranked; only the first `limit` are built into reply items.
  */
 export function rankWithPolicy(entries: FusedEntry[], policy: ResolvedPolicy, explain: boolean, limit = Number.POSITIVE_INFINITY): RankedOutcome {
-  const provisional = [...entries].sort((a, b) => b.rrf - a.rrf || byUrl(a.url, b.url));
+  // comparisons, not differences: a difference of two scores is a new heap number on every comparison
+  const provisional = [...entries].sort((a, b) => (a.rrf < b.rrf ? 1 : a.rrf > b.rrf ? -1 : byUrl(a.url, b.url)));
   const dropped: DroppedResult[] = [];
   const kept: KeptEntry[] = [];
   const { host_rules: rules, ranking } = policy;
   for (let index = 0; index < provisional.length; index += 1) {
     const entry = provisional[index]!;
-    const host = hostOf(entry.url);
+    const host = hostOf(entry.url, entry.canonical);
     const suffixes = hostSuffixes(host);
     const preferred = rules.prefer.match(suffixes) !== undefined;
-    const reason = dropReason(urlParts(entry.url, entry.canonical), suffixes, policy, preferred);
+    const reason = dropReason(entry.url, entry.canonical, suffixes, policy, preferred);
     if (reason) {
       dropped.push({ url: entry.url, reason, position: index + 1 });
       continue;
     }
     const demoted = !preferred && rules.demote.match(suffixes) !== undefined;
-    const consensus = ranking.multi_engine_bonus * Math.max(0, entry.distinctGroups - 1);
-    const preferBonus = preferred ? ranking.prefer_bonus : 0;
-    const demotePenalty = demoted ? ranking.demote_penalty : 0;
-    const score = Math.round((entry.rrf + consensus + preferBonus - demotePenalty) * 1e6) / 1e6;
-    kept.push({ entry, host, demoted, score, consensus, preferBonus, demotePenalty });
+    kept.push({ entry, host, preferred, demoted, score: scoreOf(entry, ranking, preferred, demoted) });
   }
-  kept.sort((a, b) => Number(a.demoted) - Number(b.demoted) || b.score - a.score || byUrl(a.entry.url, b.entry.url));
+  kept.sort((a, b) => (a.demoted !== b.demoted ? (a.demoted ? 1 : -1) : a.score < b.score ? 1 : a.score > b.score ? -1 : byUrl(a.entry.url, b.entry.url)));
   const results: SearchResult[] = [];
   for (let index = 0; index < kept.length && index < limit; index += 1) {
-    const { entry, host, demoted, score, consensus, preferBonus, demotePenalty } = kept[index]!;
+    const { entry, host, preferred, demoted, score } = kept[index]!;
     const result: SearchResult = {
       rank: index + 1,
       url: entry.url,
       title: entry.title,
       snippet: entry.snippet,
       host,
-      source_type: classifySource(host, urlParts(entry.url, entry.canonical)?.pathname ?? "/", policy, demoted),
+      source_type: classifySource(host, urlPath(entry.url, entry.canonical), policy, demoted),
       engines: entry.engines,
       positions: entry.positions,
       score,
       published: entry.published,
     };
-    if (explain) result.score_parts = { rrf: entry.rrf, consensus_bonus: consensus, prefer_bonus: preferBonus, demote_penalty: -demotePenalty };
+    if (explain) {
+      const { consensus, preferBonus, demotePenalty } = scoreParts(entry, ranking, preferred, demoted);
+      result.score_parts = { rrf: entry.rrf, consensus_bonus: consensus, prefer_bonus: preferBonus, demote_penalty: -demotePenalty };
+    }
     results.push(result);
   }
   return { results, dropped };

@@ -1,8 +1,27 @@
 import { getHostname } from "tldts";
 
-/** Host of a URL, lowercased, without a trailing dot or a leading `www.`. */
-export function hostOf(url: string): string {
-  let host = (getHostname(url) ?? "").toLowerCase();
+/**
+ * The host of a canonical URL (`canonicalizeUrl` output: `http(s)://`, no credentials, a path) read by position, when
+ * it is a plain name of a-z, 0-9, `.` and `-` (what tldts gives back unchanged); null for anything else (a port, an
+ * IPv6 literal, other characters), which is left to tldts.
+ */
+function canonicalHost(url: string): string | null {
+  const start = url.indexOf("//") + 2;
+  const end = url.indexOf("/", start);
+  if (start === 1 || end === -1 || end === start) return null;
+  for (let index = start; index < end; index += 1) {
+    const code = url.charCodeAt(index);
+    if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x2d)) return null;
+  }
+  return url.slice(start, end);
+}
+
+/**
+ * Host of a URL, lowercased, without a trailing dot or a leading `www.`. With `canonical` (the URL is
+ * `canonicalizeUrl` output), a plain host is read by position instead of parsing the URL again.
+ */
+export function hostOf(url: string, canonical = false): string {
+  let host = (canonical ? canonicalHost(url) : null) ?? (getHostname(url) ?? "").toLowerCase();
   if (host.endsWith(".")) host = host.slice(0, -1);
   return host.startsWith("www.") ? host.slice(4) : host;
 }
