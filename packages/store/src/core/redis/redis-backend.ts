@@ -9,7 +9,7 @@ import { REDIS_KEYS } from "./redis-keys.js";
 import { COMMIT_MANIFEST, RELEASE_LOCK } from "./redis-scripts.js";
 
 /** A writer that stalls longer than this loses the lock to the next one (and its commit is refused). */
-const LOCK_LIFETIME_MS = 30_000;
+const LOCK_LIFETIME_MS = 15_000;
 const LOCK_POLL_MS = 20;
 
 const token = (): string => randomBytes(12).toString("hex");
