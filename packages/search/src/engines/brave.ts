@@ -2,7 +2,8 @@ import { keyProblem } from "../config/placeholder-key.js";
 import { reserveBraveRequest } from "./brave-usage.js";
 import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, fetchErrorReply, parseJsonBody, retryAfterSeconds, serviceText } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type EngineSettings } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type EngineSettings } from "./port.js";
+import { engineFetchRequest } from "./engine-request.js";
 
 const NAME = "brave";
 const PUBLIC_ORIGIN = "https://api.search.brave.com";
@@ -172,27 +173,24 @@ export const braveEngine: EngineAdapter = {
     const { settings } = context;
     const problem = unavailable(settings);
     if (problem !== undefined || settings.api_key === undefined) return emptyRun(NAME, "not_configured", problem ?? NOT_ENABLED);
-    const base = settings.base_url;
-    const url = new URL(base ?? PUBLIC_ORIGIN);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/res/v1/web/search`;
-    url.search = "";
-    url.searchParams.set("q", context.query);
-    url.searchParams.set("count", String(Math.max(1, Math.min(context.limit, MAX_COUNT))));
-    if (context.timeRange) url.searchParams.set("freshness", FRESHNESS[context.timeRange]);
-    // Reserved last, right before sending: the budget counts requests that actually go out.
+    // Built first (a bad base URL fails here, before any budget is spent), reserved last, right before sending:
+    // the budget counts requests that actually go out.
+    const request = engineFetchRequest(context, {
+      base: settings.base_url ?? PUBLIC_ORIGIN,
+      path: "/res/v1/web/search",
+      params: [
+        ["q", context.query],
+        ["count", String(Math.max(1, Math.min(context.limit, MAX_COUNT)))],
+        ["freshness", context.timeRange ? FRESHNESS[context.timeRange] : undefined],
+      ],
+      headers: { accept: "application/json", "x-subscription-token": settings.api_key.trim() },
+      followRedirects: false,
+    });
     const reservation = await reserveBraveRequest(context.stateDir, settings.daily_budget);
     if (!reservation.allowed) {
       return emptyRun(NAME, "quota_exhausted", `The local daily budget of ${reservation.budget} Brave requests is spent (${reservation.used_today} today, UTC); it resets at 00:00 UTC. Nothing was sent.`);
     }
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: engineHeaders(settings, { accept: "application/json", "x-subscription-token": settings.api_key.trim() }),
-      follow_redirects: false,
-      allow_private_hosts: base !== undefined,
-      timeout_ms: settings.timeout_ms,
-      retries: 0,
-      tier: 0,
-    });
+    const envelope = await context.fetch(request);
     const data = envelope.data;
     if (data) {
       // Brave's reference documents 404, 422 and 429 with an ErrorResponse body: its code decides, in its words.

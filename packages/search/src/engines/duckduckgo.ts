@@ -1,6 +1,7 @@
 import { htmlToText, isoDate, parseHtmlDocument } from "./text.js";
 import { failedRunFromFetch, fetchErrorReply } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const NAME = "duckduckgo";
 const PUBLIC_ORIGIN = "https://html.duckduckgo.com";
@@ -117,30 +118,21 @@ export const duckduckgoEngine: EngineAdapter = {
     return { configured: true, detail: "keyless; scrapes html.duckduckgo.com" };
   },
   async search(context: EngineContext): Promise<EngineRun> {
-    const base = context.settings.base_url;
-    const url = new URL(base ?? PUBLIC_ORIGIN);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/html/`;
-    url.search = "";
     // The fields the endpoint's own search form posts, in its order: query, the (empty) submit button, region
     // and date filter (empty for any time).
     const form = new URLSearchParams({ q: context.query, b: "", kl: regionOf(context.language), df: context.timeRange ? TIME_RANGES[context.timeRange] : "" });
-    const envelope = await context.fetch({
-      url: url.toString(),
+    const envelope = await sendEngineRequest(context, {
+      base: context.settings.base_url ?? PUBLIC_ORIGIN,
+      path: "/html/",
       // The HTML endpoint is a form: POST is what its own page sends, and draws fewer 202s than GET. The
       // Referer and Origin are the ones a browser sends when the form is submitted from the endpoint's page.
-      method: "POST",
-      headers: engineHeaders(context.settings, {
+      form,
+      headers: (url) => ({
         "content-type": "application/x-www-form-urlencoded",
         accept: "text/html,application/xhtml+xml",
         referer: `${url.origin}/`,
         origin: url.origin,
       }),
-      body: form.toString(),
-      // Only an origin the operator configured is trusted on loopback or a private network.
-      allow_private_hosts: base !== undefined,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
     });
     const data = envelope.data;
     if (data && data.outcome !== "ok") {

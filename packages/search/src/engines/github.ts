@@ -1,7 +1,8 @@
 import type { FetchResponse } from "@websift/contracts";
 import { isoDate } from "./text.js";
 import { failedRunFromFetch, fetchErrorReply, parseJsonBody, retryAfterSeconds, type FetchErrorReply } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const NAME = "github";
 const PUBLIC_ORIGIN = "https://api.github.com";
@@ -101,19 +102,14 @@ export const githubEngine: EngineAdapter = {
     return { configured: true, detail: "keyless; GitHub REST repository search" };
   },
   async search(context: EngineContext): Promise<EngineRun> {
-    const base = context.settings.base_url;
-    const url = new URL(base ?? PUBLIC_ORIGIN);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/search/repositories`;
-    url.search = "";
-    url.searchParams.set("q", context.timeRange ? `${context.query} ${pushedQualifier(context.timeRange)}` : context.query);
-    url.searchParams.set("per_page", String(Math.max(1, Math.min(context.limit, MAX_PER_PAGE))));
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: engineHeaders(context.settings, { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }),
-      allow_private_hosts: base !== undefined,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
+    const envelope = await sendEngineRequest(context, {
+      base: context.settings.base_url ?? PUBLIC_ORIGIN,
+      path: "/search/repositories",
+      params: [
+        ["q", context.timeRange ? `${context.query} ${pushedQualifier(context.timeRange)}` : context.query],
+        ["per_page", String(Math.max(1, Math.min(context.limit, MAX_PER_PAGE)))],
+      ],
+      headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
     });
     const data = envelope.data;
     if (data && data.outcome !== "ok") {

@@ -1,6 +1,7 @@
 import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const NAME = "hackernews";
 const PUBLIC_ORIGIN = "https://hn.algolia.com";
@@ -52,23 +53,16 @@ export const hackernewsEngine: EngineAdapter = {
     return { configured: true, detail: "keyless; hn.algolia.com search API" };
   },
   async search(context: EngineContext): Promise<EngineRun> {
-    const base = context.settings.base_url;
-    const url = new URL(base ?? PUBLIC_ORIGIN);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/api/v1/search`;
-    url.search = "";
-    url.searchParams.set("query", context.query);
-    url.searchParams.set("tags", "story");
-    url.searchParams.set("hitsPerPage", String(Math.max(1, Math.min(context.limit, MAX_HITS))));
-    if (context.timeRange) {
-      url.searchParams.set("numericFilters", `created_at_i>${Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]}`);
-    }
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: engineHeaders(context.settings, { accept: "application/json" }),
-      allow_private_hosts: base !== undefined,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
+    const envelope = await sendEngineRequest(context, {
+      base: context.settings.base_url ?? PUBLIC_ORIGIN,
+      path: "/api/v1/search",
+      params: [
+        ["query", context.query],
+        ["tags", "story"],
+        ["hitsPerPage", String(Math.max(1, Math.min(context.limit, MAX_HITS)))],
+        ["numericFilters", context.timeRange ? `created_at_i>${Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]}` : undefined],
+      ],
+      headers: { accept: "application/json" },
     });
     const failed = failedRunFromFetch(NAME, envelope);
     if (failed) return failed;

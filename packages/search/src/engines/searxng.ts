@@ -1,6 +1,7 @@
 import { isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type UpstreamFailure } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type UpstreamFailure } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const JSON_OFF_DETAIL =
   "SearXNG refused JSON (HTTP 403): the instance has JSON output turned off. Add `json` to `search.formats` in its settings.yml (next to `html`) and restart it.";
@@ -129,22 +130,19 @@ export const searxngEngine: EngineAdapter = {
   async search(context: EngineContext): Promise<EngineRun> {
     const base = context.settings.base_url;
     if (!base) return emptyRun("searxng", "not_configured", this.availability(context.settings).detail);
-    // The instance may live under a path prefix (https://host/searx/): keep it.
-    const url = new URL(base);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/search`;
-    url.search = "";
-    url.searchParams.set("q", context.query);
-    url.searchParams.set("format", "json");
-    if (context.timeRange) url.searchParams.set("time_range", TIME_RANGES[context.timeRange]);
-    if (context.language) url.searchParams.set("language", context.language);
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: engineHeaders(context.settings, { accept: "application/json" }),
+    const envelope = await sendEngineRequest(context, {
+      // The instance may live under a path prefix (https://host/searx/): it is kept.
+      base,
+      path: "/search",
+      params: [
+        ["q", context.query],
+        ["format", "json"],
+        ["time_range", context.timeRange ? TIME_RANGES[context.timeRange] : undefined],
+        ["language", context.language || undefined],
+      ],
+      headers: { accept: "application/json" },
       // The operator configured this origin: it is trusted even on loopback or a private network.
-      allow_private_hosts: true,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
+      allowPrivateHosts: true,
     });
     const failed = failedRunFromFetch("searxng", envelope, { on403: "blocked", detail403: JSON_OFF_DETAIL });
     if (failed) return failed;

@@ -2,7 +2,8 @@ import type { FetchResponse } from "@websift/contracts";
 import { htmlToText, isoDate } from "./text.js";
 import { pendingEngineWait, recordEngineWait } from "./engine-waits.js";
 import { failedRunFromFetch, fetchErrorReply, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun, type TimeRange } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const NAME = "stackexchange";
 const PUBLIC_ORIGIN = "https://api.stackexchange.com";
@@ -139,24 +140,19 @@ export const stackexchangeEngine: EngineAdapter = {
 };
 
 async function askStackExchange(context: EngineContext): Promise<EngineRun> {
-  const base = context.settings.base_url;
-  const url = new URL(base ?? PUBLIC_ORIGIN);
-  url.pathname = `${url.pathname.replace(/\/+$/, "")}/2.3/search/advanced`;
-  url.search = "";
-  url.searchParams.set("order", "desc");
-  url.searchParams.set("sort", "relevance");
-  url.searchParams.set("q", context.query);
-  url.searchParams.set("site", "stackoverflow");
-  url.searchParams.set("pagesize", String(Math.max(1, Math.min(context.limit, MAX_PAGE_SIZE))));
-  url.searchParams.set("filter", "default");
-  if (context.timeRange) url.searchParams.set("fromdate", String(Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]));
-  const envelope = await context.fetch({
-    url: url.toString(),
-    headers: engineHeaders(context.settings, { accept: "application/json" }),
-    allow_private_hosts: base !== undefined,
-    timeout_ms: context.settings.timeout_ms,
-    retries: 0,
-    tier: 0,
+  const envelope = await sendEngineRequest(context, {
+    base: context.settings.base_url ?? PUBLIC_ORIGIN,
+    path: "/2.3/search/advanced",
+    params: [
+      ["order", "desc"],
+      ["sort", "relevance"],
+      ["q", context.query],
+      ["site", "stackoverflow"],
+      ["pagesize", String(Math.max(1, Math.min(context.limit, MAX_PAGE_SIZE)))],
+      ["filter", "default"],
+      ["fromdate", context.timeRange ? String(Math.floor(Date.now() / 1000) - RANGE_SECONDS[context.timeRange]) : undefined],
+    ],
+    headers: { accept: "application/json" },
   });
   const failed = failedRunFromFetch(NAME, envelope);
   if (failed) return failedRunFromErrorReply(envelope.data, failed);

@@ -1,6 +1,7 @@
 import { htmlToText, isoDate } from "./text.js";
 import { failedRunFromFetch, parseJsonBody } from "./fetch-outcome.js";
-import { emptyRun, engineHeaders, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { emptyRun, type EngineAdapter, type EngineContext, type EngineResult, type EngineRun } from "./port.js";
+import { sendEngineRequest } from "./engine-request.js";
 
 const NAME = "wikipedia";
 const MAX_LIMIT = 50;
@@ -75,20 +76,18 @@ export const wikipediaEngine: EngineAdapter = {
   },
   async search(context: EngineContext): Promise<EngineRun> {
     const site = siteRoot(context);
-    const url = new URL(`${site}/w/api.php`);
-    url.searchParams.set("action", "query");
-    url.searchParams.set("list", "search");
-    url.searchParams.set("srsearch", context.query);
-    url.searchParams.set("srlimit", String(Math.max(1, Math.min(context.limit, MAX_LIMIT))));
-    url.searchParams.set("format", "json");
-    url.searchParams.set("utf8", "1");
-    const envelope = await context.fetch({
-      url: url.toString(),
-      headers: engineHeaders(context.settings, { accept: "application/json" }),
-      allow_private_hosts: context.settings.base_url !== undefined,
-      timeout_ms: context.settings.timeout_ms,
-      retries: 0,
-      tier: 0,
+    const envelope = await sendEngineRequest(context, {
+      base: site,
+      path: "/w/api.php",
+      params: [
+        ["action", "query"],
+        ["list", "search"],
+        ["srsearch", context.query],
+        ["srlimit", String(Math.max(1, Math.min(context.limit, MAX_LIMIT)))],
+        ["format", "json"],
+        ["utf8", "1"],
+      ],
+      headers: { accept: "application/json" },
     });
     const failed = failedRunFromFetch(NAME, envelope);
     if (failed) return failed;
