@@ -43,6 +43,8 @@ fetch / open options:
   --page-size-tokens N    Page size (default 1000)
   --query Q               Also return the passages most relevant to Q (highlights)
   --datamark              Interleave a data marker in page text
+  --render auto|always|never  Render in headless Chromium (fetch, contents, search): auto (default)
+                          only for a page that is a JavaScript-only shell
 serve options:
   --port N                Port (default ${DEFAULT_REST_PORT})   --host H   Bind address (default ${DEFAULT_REST_HOST})
   --token-file FILE       API token file, mode 600 (or env WEBSIFT_API_TOKEN_FILE, or the token in
@@ -57,6 +59,8 @@ Operator settings (every command, mcp and serve included; never taken from a req
   --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
   --policy FILE           Ranking policy YAML replacing the packaged default
   --store DIR             Store directory (env WEBSIFT_STORE_DIR; default the user cache dir)
+  --allow-private-host HOST[:PORT]  Allow this one private host (this port only, when given), for
+                          plain and rendered reads; repeatable (env WEBSIFT_ALLOW_PRIVATE_HOSTS, comma-separated)
   --allow-private-hosts   Allow loopback and private targets (refused by default; cloud
                           metadata addresses stay refused)
 Common options:
@@ -93,6 +97,8 @@ const OPTIONS = {
   "shutdown-grace": { type: "string" },
   store: { type: "string" },
   "allow-private-hosts": { type: "boolean" },
+  "allow-private-host": { type: "string", multiple: true },
+  render: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];
@@ -134,10 +140,12 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 }
 
 /** The operator's settings from this command line (the environment fills the rest in each layer). */
-function operatorSettingsFromFlags(values: { store?: string; "allow-private-hosts"?: boolean; "searxng-url"?: string; policy?: string; engines?: string }): OperatorSettings {
+function operatorSettingsFromFlags(values: { store?: string; "allow-private-hosts"?: boolean; "allow-private-host"?: string[]; "searxng-url"?: string; policy?: string; engines?: string }): OperatorSettings {
   const operator: OperatorSettings = {};
   if (values.store !== undefined) operator.storeDir = values.store;
   if (values["allow-private-hosts"]) operator.allowPrivateHosts = true;
+  // The flags replace WEBSIFT_ALLOW_PRIVATE_HOSTS, which applies when none is given.
+  if (values["allow-private-host"] !== undefined) operator.allowedPrivateHosts = values["allow-private-host"].map((entry) => entry.trim());
   if (values["searxng-url"] !== undefined) operator.searxngUrl = values["searxng-url"];
   if (values.policy !== undefined) operator.policyFile = values.policy;
   if (values.engines !== undefined) {
@@ -257,6 +265,7 @@ export async function runCli(argv: string[]): Promise<number> {
         if (!query) throw new UsageError('A query is required, e.g. websift search "http 429 retry-after"', "query");
         const request: Record<string, unknown> = { query, ...common };
         setIf(request, "tier", values.tier);
+        setIf(request, "render", values.render);
         setIf(request, "explain", values.explain);
         if (values["no-extract"]) request["extract"] = false;
         setIf(request, "top_n", wholeNumber("top-n", values["top-n"]));
@@ -280,6 +289,7 @@ export async function runCli(argv: string[]): Promise<number> {
         setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
         setIf(request, "query", values.query);
         setIf(request, "datamark", values.datamark);
+        if (command === "fetch") setIf(request, "render", values.render);
         envelope = command === "fetch" ? await entry.fetch(request) : await entry.open(request);
         printEnvelope(envelope as Envelope<AgentPageResponse>, { json, render: renderPage });
         break;
@@ -287,6 +297,7 @@ export async function runCli(argv: string[]): Promise<number> {
       case "contents": {
         if (positionals.length === 0) throw new UsageError("Give one or more URLs: websift contents <url...>", "urls");
         const request: Record<string, unknown> = { urls: positionals, ...common };
+        setIf(request, "render", values.render);
         setIf(request, "page_size_tokens", wholeNumber("page-size-tokens", values["page-size-tokens"]));
         envelope = await entry.contents(request);
         // The same fenced text an MCP client gets: page text stays marked as untrusted data.

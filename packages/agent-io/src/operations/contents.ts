@@ -5,6 +5,7 @@ import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { getStoredPage } from "../read/page-reply.js";
+import { pageReadOptions } from "../read/read-options.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { mapWithConcurrency } from "./concurrency.js";
 
@@ -17,7 +18,7 @@ export async function runAgentContents(request: AgentContentsRequest, operator: 
   const fence = createFence();
   const warnings: string[] = [];
   const results = await mapWithConcurrency(request.urls, 4, async (url) => {
-    const read = await readAndIndexPage(url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: 30000 });
+    const read = await readAndIndexPage(url, pageReadOptions(operator, layers, { timeoutMs: 30000, render: request.render }));
     if (!read.ok) return { url: read.url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
     const first = await getStoredPage({ layers, handle: read.handle, page: 1, pageSizeTokens: request.page_size_tokens, storeDir: operator.storeDir });
     const content = first.content ?? "";

@@ -5,12 +5,13 @@ import { instructionWarnings } from "../fence/instruction-scan.js";
 import { createFence } from "../fence/untrusted-fence.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
 import { buildPageReply } from "../read/page-reply.js";
+import { pageReadOptions } from "../read/read-options.js";
 import { readAndIndexPage } from "../read/read-page.js";
 
 /** websift fetch: read one URL (guarded, extracted, indexed), then return the requested page of it, fenced. The contract's `fetch_request` holds `url` to an absolute http(s) URL before this runs. */
 export async function runAgentFetch(request: AgentPageFetchRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   const fence = createFence();
-  const read = await readAndIndexPage(request.url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: 30000 });
+  const read = await readAndIndexPage(request.url, pageReadOptions(operator, layers, { timeoutMs: 30000, render: request.render }));
   if (!read.ok) {
     return {
       failure: {

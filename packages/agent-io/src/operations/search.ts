@@ -5,6 +5,7 @@ import { operatorSearchFields } from "../operator/operator-search-fields.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
+import { pageReadOptions } from "../read/read-options.js";
 import { readAndIndexPage, type PageRead, type PageReadFailure } from "../read/read-page.js";
 import { mapWithConcurrency } from "./concurrency.js";
 
@@ -88,7 +89,7 @@ export async function runAgentSearch(
   const reads = await mapWithConcurrency(toRead, READ_CONCURRENCY, async (result): Promise<PageRead | PageReadFailure> => {
     const remaining = deadline - Date.now();
     if (remaining < 250) return { ok: false, url: result.url, reason: "timeout", code: "timeout", detail: `No time left in the ${budget.timeout_seconds} s reading budget.`, retry_after_s: null, status: null };
-    const read = await readAndIndexPage(result.url, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir: operator.storeDir, timeoutMs: Math.min(15000, remaining) });
+    const read = await readAndIndexPage(result.url, pageReadOptions(operator, layers, { timeoutMs: Math.min(15000, remaining), render: request.render }));
     progress(`read ${result.url}: ${read.ok ? "ok" : `failed (${read.reason})`}`);
     return read;
   });

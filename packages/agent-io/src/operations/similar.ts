@@ -3,6 +3,7 @@ import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
 import { operatorSearchFields } from "../operator/operator-search-fields.js";
 import { AgentIoError } from "../errors.js";
+import { pageReadOptions } from "../read/read-options.js";
 import { readAndIndexPage } from "../read/read-page.js";
 import { createFence, fenceBody } from "../fence/untrusted-fence.js";
 import { neutralizeReplyStrings } from "../fence/neutralize-reply.js";
@@ -33,7 +34,7 @@ export async function runAgentSimilar(request: AgentSimilarRequest, operator: Op
   const byTarget = isStoreHandle(request.target) ? { handle: request.target } : { url: request.target };
   let got = await layers.store({ operation: "get", ...byTarget, page: 1, page_size_tokens: 4000, ...store });
   if (!got.ok && got.error?.code === "not_found" && "url" in byTarget) {
-    const read = await readAndIndexPage(request.target, { layers, allowPrivateHosts: operator.allowPrivateHosts === true, storeDir, timeoutMs: 30000 });
+    const read = await readAndIndexPage(request.target, pageReadOptions(operator, layers, { timeoutMs: 30000, render: undefined, storeDir }));
     if (!read.ok) return { failure: { code: read.code, message: read.detail, details: { reason: read.reason } } };
     got = await layers.store({ operation: "get", handle: read.handle, page: 1, page_size_tokens: 4000, ...store });
   }

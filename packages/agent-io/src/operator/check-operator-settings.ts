@@ -38,6 +38,17 @@ function checkStoreDir(path: string): void {
   }
 }
 
+// The fetch contract's rule for one entry: a host name, an IPv4 address or a bracketed IPv6 address, then an optional port.
+const PRIVATE_HOST_ENTRY = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+function checkAllowedPrivateHosts(entries: string[]): void {
+  for (const entry of entries) {
+    if (!PRIVATE_HOST_ENTRY.test(entry)) {
+      throw new AgentIoError("invalid_config", `--allow-private-host must be HOST or HOST:PORT (an IPv6 address in brackets), e.g. wiki.internal or 127.0.0.1:8080, got "${entry}".`, { field: "allow_private_host" });
+    }
+  }
+}
+
 /**
  * Check the operator's settings once, before a long-running server accepts its first call, so a
  * missing policy or a malformed URL stops `websift mcp` / `websift serve` with a clear message
@@ -47,6 +58,7 @@ export function checkOperatorSettings(settings: OperatorSettings): void {
   if (settings.policyFile !== undefined) checkPolicyFile(settings.policyFile);
   if (settings.searxngUrl !== undefined) checkSearxngUrl(settings.searxngUrl);
   if (settings.storeDir !== undefined) checkStoreDir(settings.storeDir);
+  if (settings.allowedPrivateHosts !== undefined) checkAllowedPrivateHosts(settings.allowedPrivateHosts);
   if (settings.engines !== undefined && settings.engines.length === 0) throw new AgentIoError("invalid_config", "--engines names no engine; give a comma-separated list such as duckduckgo,wikipedia.", { field: "engines" });
 }
 

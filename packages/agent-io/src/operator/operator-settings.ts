@@ -8,6 +8,11 @@ export interface OperatorSettings {
   storeDir?: string;
   /** Allow loopback and private targets; cloud-metadata and link-local addresses stay refused. */
   allowPrivateHosts?: boolean;
+  /**
+   * Single private hosts that may be read (`HOST` or `HOST:PORT`, IPv6 in brackets), for the plain and the
+   * browser tier, without opening every private address (else WEBSIFT_ALLOW_PRIVATE_HOSTS, comma-separated).
+   */
+  allowedPrivateHosts?: string[];
   /** SearXNG base URL (else WEBSIFT_SEARXNG_URL / SEARXNG_URL / the config file). */
   searxngUrl?: string;
   /** A ranking policy YAML replacing the packaged default. */
@@ -24,6 +29,7 @@ export interface OperatorSettings {
  */
 export const OPERATOR_ONLY_FIELDS: Readonly<Record<string, string>> = {
   allow_private_hosts: "--allow-private-hosts (or allowPrivateHosts in createWebsift options)",
+  allowed_private_hosts: "--allow-private-host HOST[:PORT] or WEBSIFT_ALLOW_PRIVATE_HOSTS (or allowedPrivateHosts in createWebsift options)",
   store_dir: "--store DIR or WEBSIFT_STORE_DIR (or storeDir in createWebsift options)",
   searxng_url: "--searxng-url URL or WEBSIFT_SEARXNG_URL (or searxngUrl in createWebsift options)",
   policy_file: "--policy FILE (or policyFile in createWebsift options)",

@@ -5,6 +5,7 @@ import type { OperatorSettings } from "./operator-settings.js";
 const KINDS: Record<keyof OperatorSettings, "string" | "boolean" | "string[]" | "function"> = {
   storeDir: "string",
   allowPrivateHosts: "boolean",
+  allowedPrivateHosts: "string[]",
   searxngUrl: "string",
   policyFile: "string",
   engines: "string[]",

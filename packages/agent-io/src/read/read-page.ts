@@ -1,14 +1,21 @@
-import type { ErrorCode, FetchRequest, FetchResponse } from "@websift/contracts";
+import type { Envelope, ErrorCode, ExtractResponse, FetchRequest, FetchResponse } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import { hiddenContentWarnings, markerCopyWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
 import { credentialScrubber, withoutCredentials } from "./strip-credentials.js";
 import { storeReply } from "./store-reply.js";
+import { renderedDocumentTitle } from "./rendered-title.js";
+
+/** `auto`: render only a page extract reports as a JavaScript-only shell; `always`; `never`. */
+export type RenderMode = "auto" | "always" | "never";
 
 export interface ReadOptions {
   layers: Layers;
   allowPrivateHosts: boolean;
+  /** The operator's single private hosts (`HOST` or `HOST:PORT`), for every tier. */
+  allowedPrivateHosts?: string[];
   storeDir: string | undefined;
   timeoutMs: number;
+  render?: RenderMode;
 }
 
 export interface PageRead {
@@ -46,6 +53,50 @@ function fetchFailureReason(data: FetchResponse): string {
   return data.outcome;
 }
 
+type FetchedAndExtracted =
+  | { kind: "read"; data: FetchResponse; extracted: Envelope<ExtractResponse>; jsShell: boolean; rendered: boolean }
+  | { kind: "failed"; failure: Omit<PageReadFailure, "url"> };
+
+/**
+ * One fetch (plain tiers, or the browser tier when `rendered`) and its extraction. What a rendered page tried
+ * and the guard refused goes into `warnings`.
+ */
+async function fetchAndExtract(requestedUrl: string, options: ReadOptions, rendered: boolean, warnings: string[]): Promise<FetchedAndExtracted> {
+  const url = withoutCredentials(requestedUrl);
+  const fetchRequest: FetchRequest = { url: requestedUrl, timeout_ms: options.timeoutMs, retries: 1 };
+  const allowedHosts = options.allowedPrivateHosts ?? [];
+  if (allowedHosts.length > 0) fetchRequest.allowed_private_hosts = allowedHosts;
+  if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
+  // Internal pages change under a developer's hands: not cached.
+  else if (allowedHosts.length === 0) fetchRequest.cache = { mode: "use" };
+  if (rendered) fetchRequest.tier = 2;
+  const fetched = await options.layers.fetch(fetchRequest);
+  const data = fetched.data;
+  for (const refused of data?.refused_requests ?? []) warnings.push(`${url}: the page's ${refused.resource_type} request to ${refused.url} was refused and not sent (${refused.detail})`);
+  if (!fetched.ok || !data || data.body === null) {
+    if (!data) {
+      return { kind: "failed", failure: { ok: false, reason: fetched.error?.code ?? "fetch_failed", code: fetched.error?.code ?? "internal_error", detail: fetched.error?.message ?? "The fetch layer gave no reply.", retry_after_s: null, status: null } };
+    }
+    return {
+      kind: "failed",
+      failure: {
+        ok: false,
+        reason: fetchFailureReason(data),
+        code: (fetched.error?.code ?? "http_error") as ErrorCode,
+        detail: fetched.error?.message ?? `Fetching ${url} ended as ${data.outcome}.`,
+        retry_after_s: data.retry_after_s,
+        status: data.status,
+      },
+    };
+  }
+  const extracted = await options.layers.extract({
+    url: withoutCredentials(data.final_url),
+    ...(data.body_encoding === "base64" ? { body_base64: data.body } : { html: data.body }),
+    ...(data.content_type ? { content_type: data.content_type } : {}),
+  });
+  return { kind: "read", data, extracted, jsShell: extracted.data?.warnings?.includes("js_shell") === true, rendered };
+}
+
 /**
  * Read one URL the way every agent-io command does: through the fetch layer's guarded transport,
  * the extract layer, and into the store (so it can be opened again with no network).
@@ -55,31 +106,19 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
   // The fetch layer may use credentials in the URL; everything kept or returned goes without them.
   const url = withoutCredentials(requestedUrl);
   const scrub = credentialScrubber(requestedUrl);
-  const fetchRequest: FetchRequest = { url: requestedUrl, timeout_ms: options.timeoutMs, retries: 1 };
-  if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
-  else fetchRequest.cache = { mode: "use" }; // internal pages change under a developer's hands: not cached
-  const fetched = await options.layers.fetch(fetchRequest);
-  const data = fetched.data;
-  if (!fetched.ok || !data || data.body === null) {
-    if (!data) {
-      return { ok: false, url, reason: fetched.error?.code ?? "fetch_failed", code: fetched.error?.code ?? "internal_error", detail: scrub(fetched.error?.message ?? "The fetch layer gave no reply."), retry_after_s: null, status: null };
-    }
-    return {
-      ok: false,
-      url,
-      reason: fetchFailureReason(data),
-      code: (fetched.error?.code ?? "http_error") as ErrorCode,
-      detail: scrub(fetched.error?.message ?? `Fetching ${url} ended as ${data.outcome}.`),
-      retry_after_s: data.retry_after_s,
-      status: data.status,
-    };
+  const render = options.render ?? "auto";
+  const warnings: string[] = [];
+  let attempt = await fetchAndExtract(requestedUrl, options, render === "always", warnings);
+  // Escalate only for a page extract judged a JavaScript-only shell: plain pages never start a browser.
+  if (attempt.kind === "read" && render === "auto" && attempt.jsShell) {
+    attempt = await fetchAndExtract(requestedUrl, options, true, warnings);
   }
-  const extracted = await options.layers.extract({
-    url: withoutCredentials(data.final_url),
-    ...(data.body_encoding === "base64" ? { body_base64: data.body } : { html: data.body }),
-    ...(data.content_type ? { content_type: data.content_type } : {}),
-  });
+  if (attempt.kind === "failed") return { ...attempt.failure, url, detail: scrub(attempt.failure.detail) };
+  const { data, extracted } = attempt;
   const page = extracted.data;
+  if (attempt.jsShell && render === "never") {
+    return { ok: false, url, reason: "js_shell", code: "empty_content", detail: `${url} is a JavaScript-only page; rendering it in the browser tier was turned off (render: never).`, retry_after_s: null, status: data.status };
+  }
   if (extracted.error?.code === "empty_content") {
     return { ok: false, url, reason: "empty", code: "empty_content", detail: extracted.error.message, retry_after_s: null, status: data.status };
   }
@@ -100,10 +139,11 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
       status: data.status,
     };
   }
+  const title = attempt.rendered && data.body_encoding === "text" && data.body !== null ? renderedDocumentTitle(data.body) ?? page.title : page.title;
   const stored = await options.layers.store({
     operation: "add",
     ...(options.storeDir ? { store_dir: options.storeDir } : {}),
-    pages: [{ url, markdown: page.content_markdown, ...(page.title ? { title: page.title } : {}), fetched_at: new Date().toISOString() }],
+    pages: [{ url, markdown: page.content_markdown, ...(title ? { title } : {}), fetched_at: new Date().toISOString() }],
   });
   const handle = storeReply(stored, "add")?.added[0]?.handle;
   if (!stored.ok || !handle) {
@@ -115,12 +155,12 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
     url,
     final_url: withoutCredentials(data.final_url),
     handle,
-    title: page.title,
+    title,
     markdown: page.content_markdown,
     page_type: page.page_type,
     quality_score: page.quality_score,
     extracted_via: page.extracted_via,
     fetched_via: data.fetched_via,
-    warnings: [...markerCopyWarnings(url, [page.title, page.content_markdown]), ...hiddenContentWarnings(url, hidden)],
+    warnings: [...warnings, ...markerCopyWarnings(url, [title, page.content_markdown]), ...hiddenContentWarnings(url, hidden)],
   };
 }

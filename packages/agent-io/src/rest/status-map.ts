@@ -16,7 +16,7 @@ import type { Envelope, ErrorCode } from "@websift/contracts";
  * - 501 this build lacks the operation (not_available)
  * - 502 upstream failure: every engine failed, a reply that could not be parsed, a network or DNS
  *       failure, rejected engine credentials, an exhausted quota
- * - 503 not configured, the store is busy, or the server is at its concurrency limit (busy; retry
+ * - 503 not configured (browser_unavailable: the page needs a browser this machine lacks), the store is busy, or the server is at its concurrency limit (busy; retry
  *       after Retry-After)
  * - 504 the operation timed out
  * - 500 a websift defect or a malformed configuration file
@@ -44,6 +44,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   auth_failed: 502,
   quota_exhausted: 502,
   not_configured: 503,
+  browser_unavailable: 503,
   store_locked: 503,
   busy: 503,
   timeout: 504,
