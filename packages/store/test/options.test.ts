@@ -16,6 +16,20 @@ describe("store options", () => {
     expect(resolvePageStoreOptions({ dir: "rel/dir", lock_timeout_ms: 0 }).dir).toBe(path.resolve("rel/dir"));
   });
 
+  it("chooses where pages live, most explicit first: memory, a Redis URL, a directory, WEBSIFT_REDIS_URL, WEBSIFT_STORE_DIR", () => {
+    const env = { WEBSIFT_REDIS_URL: "redis://10.0.0.1:6379/2", WEBSIFT_STORE_DIR: "/env/store" };
+    expect(resolvePageStoreOptions({ inMemory: true, redisUrl: "redis://a:1" }, env)).toMatchObject({ inMemory: true, redisUrl: null, dir: null });
+    expect(resolvePageStoreOptions({ redisUrl: "rediss://a:1", dir: "/x" }, env)).toMatchObject({ redisUrl: "rediss://a:1", dir: null });
+    expect(resolvePageStoreOptions({ dir: "/x" }, env)).toMatchObject({ redisUrl: null, dir: path.resolve("/x") });
+    expect(resolvePageStoreOptions({}, env)).toMatchObject({ redisUrl: "redis://10.0.0.1:6379/2", dir: null });
+    expect(resolvePageStoreOptions({}, { WEBSIFT_STORE_DIR: "/env/store" })).toMatchObject({ redisUrl: null, dir: path.resolve("/env/store") });
+  });
+
+  it("refuses a Redis URL that is not redis:// or rediss://: invalid_request for an option, invalid_config for the environment", () => {
+    expect(() => resolvePageStoreOptions({ redisUrl: "http://a:1" }, {})).toThrow(expect.objectContaining({ code: "invalid_request" }));
+    expect(() => resolvePageStoreOptions({}, { WEBSIFT_REDIS_URL: "localhost:6379" })).toThrow(expect.objectContaining({ code: "invalid_config" }));
+  });
+
   it("returns the documented result shapes", async () => {
     const store = await openPageStore({ inMemory: true });
     const add = await store.add([{ url: "https://example.com/", markdown: "# T\n\nhello world\n", fetched_at: "2026-01-01T00:00:00Z" }]);

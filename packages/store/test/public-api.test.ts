@@ -2,5 +2,5 @@
 import { expect, it } from "vitest";
 
 it("exports exactly the documented names", async () => {
-  expect(Object.keys(await import("../src/index.js")).sort()).toEqual(["StoreLayerError", "runStoreOperation"]);
+  expect(Object.keys(await import("../src/index.js")).sort()).toEqual(["StoreLayerError", "closeStoreConnections", "runStoreOperation"]);
 });

@@ -27,7 +27,7 @@ afterAll(async () => {
 /** The built CLI in another process, with its own store and cache directories: only Redis is shared. */
 function cliInOtherProcess(args: string[]): Promise<Record<string, any>> {
   assertStoreBuilt(packageDir);
-  const env = { ...process.env, WEBSIFT_STORE_DIR: tempStoreDir(), XDG_CACHE_HOME: tempStoreDir() };
+  const env: NodeJS.ProcessEnv = { ...process.env, WEBSIFT_STORE_DIR: tempStoreDir(), XDG_CACHE_HOME: tempStoreDir() };
   delete env["WEBSIFT_REDIS_URL"];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(packageDir, "bin/websift-store.js"), ...args, "--json"], { env, stdio: ["ignore", "pipe", "pipe"] });

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** Debian's redis-server (.ci/debian-packages lists it; scripts/ensure-system-packages.mjs installs it). */
-export const REDIS_SERVER_BIN = "/usr/bin/redis-server";
+const REDIS_SERVER_BIN = "/usr/bin/redis-server";
 
 export interface RedisServer {
   readonly url: string;

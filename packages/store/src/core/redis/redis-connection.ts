@@ -3,7 +3,7 @@ import { StoreLayerError } from "../../errors.js";
 import { stripUrlCredentials } from "../url-credentials.js";
 
 /** A connect or a command that takes longer than this is a Redis that is down or hung: answer, do not wait. */
-export const REDIS_CONNECT_TIMEOUT_MS = 1_000;
+const REDIS_CONNECT_TIMEOUT_MS = 1_000;
 export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /** Reconnect forever (Redis comes back by itself), backing off up to this. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
@@ -16,7 +16,7 @@ const MAX_RECONNECT_DELAY_MS = 1_000;
 const clients = new Map<string, Promise<Redis>>();
 
 /** ioredis is loaded on first use: a store on disk or in memory never pays for importing it. */
-export async function createRedisClient(url: string): Promise<Redis> {
+async function createRedisClient(url: string): Promise<Redis> {
   const { Redis } = await import("ioredis");
   const client = new Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
@@ -60,7 +60,7 @@ export async function closeRedisClients(): Promise<void> {
 }
 
 /** The URL as it may appear in a message: no password. */
-export function describeRedisUrl(url: string): string {
+function describeRedisUrl(url: string): string {
   return stripUrlCredentials(url);
 }
 
