@@ -28,7 +28,8 @@ async function createRedisClient(url: string): Promise<Redis> {
     enableOfflineQueue: true,
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(50 * attempt, MAX_RECONNECT_DELAY_MS),
-    // A server that never finishes loading its AOF must not hang us either.
+    // While a restarted Redis replays its AOF, calls wait for it to finish instead of failing with
+    // LOADING; the command timeout (which also runs for queued commands) still bounds that wait.
     enableReadyCheck: true,
   });
   // Without a listener an 'error' event would crash the process; failures reach callers as rejections.
