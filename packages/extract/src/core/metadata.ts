@@ -2,6 +2,8 @@
 import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
 import { cleanLine } from "./text.js";
+import { readTitleWindow, type TitleWindow } from "./title-window.js";
+import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
 export interface PageMetadata {
   title: string | null;
@@ -20,23 +22,21 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   const nodes = jsonLdNodes(jsonLd);
   const meta = metaMap(doc);
   const main = nodes.find((n) => typesOf(n).some((t) => ARTICLE_TYPES.test(t) && t !== "WebPage")) ?? null;
-  const title =
+  const window = readTitleWindow(doc.body);
+  const declaredTitle =
     cleanLine(meta.get("og:title")) ??
     cleanLine(meta.get("twitter:title")) ??
-    (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null) ??
-    cleanLine(doc.querySelector("h1")?.textContent) ??
-    cleanLine(doc.querySelector("title")?.textContent);
-  const byline =
-    (main ? cleanLine(stringField(main, "author")) : null) ??
-    cleanLine(meta.get("author")) ??
-    cleanLine(meta.get("article:author")) ??
-    cleanLine(meta.get("parsely-author")) ??
-    cleanLine(meta.get("dc.creator")) ??
-    cleanLine(doc.querySelector('[rel="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]')?.textContent);
+    (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null);
+  const byline = findByline(doc, nodes, meta, main, window);
   return {
-    title,
-    byline: byline && byline.length <= 200 && !/^https?:/.test(byline) ? byline : null,
-    published: findPublished(doc, nodes, meta),
+    title: chooseTitle(
+      cleanLine(window.headline?.textContent),
+      declaredTitle,
+      cleanLine(doc.querySelector("title")?.textContent),
+      !!main || /article|blog/i.test(meta.get("og:type") ?? ""),
+    ),
+    byline,
+    published: findPublished(doc, url, nodes, meta, window),
     language: findLanguage(doc, meta, nodes),
     site_name:
       cleanLine(meta.get("og:site_name")) ??
@@ -46,6 +46,108 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     og_type: cleanLine(meta.get("og:type"))?.toLowerCase() ?? null,
     description: cleanLine(meta.get("og:description")) ?? cleanLine(meta.get("description")),
   };
+}
+
+/**
+ * The headline a reader sees is the page's <h1>; og:title and <title> are written for search results and
+ * share cards (often rephrased). On article pages (declared so by JSON-LD or og:type) the <h1> is the title;
+ * elsewhere the declared title is (a landing page's <h1> is a slogan: "Clarity, finally."), measured on the
+ * WCXB dev labels: articles 81% -> 87% right, service and listing pages lose 25 points with the <h1> first.
+ */
+function chooseTitle(h1Raw: string | null, declared: string | null, htmlTitle: string | null, articleish: boolean): string | null {
+  const h1 = h1Raw?.replace(/\s*[¶#]$/, "").trim() || null;
+  const plausible = !!h1 && h1.length >= 2 && h1.length <= 300 && countTokens(h1) <= 40;
+  if (plausible && articleish) return h1;
+  return declared ?? (plausible ? h1 : null) ?? htmlTitle;
+}
+
+function countTokens(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined)$/i;
+
+/** A byline: JSON-LD author (following @id references), author metas, then byline markup near the title. */
+function findByline(
+  doc: Document,
+  nodes: Array<Record<string, unknown>>,
+  meta: Map<string, string>,
+  main: Record<string, unknown> | null,
+  window: TitleWindow,
+): string | null {
+  const candidates = [
+    main ? authorFromJsonLd(main, nodes) : null,
+    ...nodes.filter((n) => n !== main && n["author"]).map((n) => authorFromJsonLd(n, nodes)),
+    meta.get("author"),
+    meta.get("article:author"),
+    meta.get("parsely-author"),
+    meta.get("dc.creator"),
+    meta.get("sailthru.author"),
+    /^(?:written by|author)$/i.test(meta.get("twitter:label1") ?? "") ? meta.get("twitter:data1") : null,
+    bylineFromMarkup(doc, window),
+  ];
+  for (const raw of candidates) {
+    const name = cleanByline(raw);
+    if (name) return name;
+  }
+  return null;
+}
+
+function authorFromJsonLd(node: Record<string, unknown>, nodes: Array<Record<string, unknown>>): string | null {
+  const author = node["author"] ?? node["creator"];
+  const list = Array.isArray(author) ? author : author ? [author] : [];
+  const names = list
+    .map((a) => {
+      if (typeof a === "string") return a;
+      if (!a || typeof a !== "object") return null;
+      const obj = a as Record<string, unknown>;
+      if (typeof obj["name"] === "string") return obj["name"];
+      const id = obj["@id"];
+      const ref = typeof id === "string" ? nodes.find((n) => n["@id"] === id && typeof n["name"] === "string") : undefined;
+      return ref ? (ref["name"] as string) : null;
+    })
+    .filter((x): x is string => typeof x === "string" && x.trim().length > 0);
+  return names.length > 0 ? names.join(", ") : null;
+}
+
+const BYLINE_CLASS = /(?:^|[\s_-])(?:byline|author|authors|author-name|author__name|post-author|entry-author|writer|contributor)(?:$|[\s_-])/i;
+
+/** Byline markup in the window after the headline (or anywhere in an <article> header): rel/itemprop/class. */
+function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
+  const marked = doc.querySelector('[itemprop="author"] [itemprop="name"], a[rel="author"], [rel="author"]');
+  if (marked && !marked.closest("[class*=comment], [id*=comment]")) {
+    const text = cleanLine(marked.getAttribute("content") ?? marked.textContent);
+    if (text) return text;
+  }
+  for (const el of window.elementsAfter) {
+    const cls = `${el.getAttribute("class") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
+    if (!BYLINE_CLASS.test(cls)) continue;
+    const link = el.querySelector('[class*="name"], a[href*="/author"], a[href*="/authors/"], a[href*="/people/"], a[href*="/profile"]');
+    const text = cleanLine(link?.textContent ?? el.textContent);
+    if (text && text.length <= 80) return text;
+  }
+  const by = /(?:^|\s)(?:by|written by|posted by)\s+([\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3}(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3})*)/u.exec(
+    window.after.slice(0, 300),
+  );
+  return by?.[1] ?? null;
+}
+
+const BYLINE_STOP = new RegExp(
+  "\\s*(?:\\s[-–—|•·]\\s|[|•·]|\\b(?:last updated|updated|published|posted|reviewed|on)\\b|" +
+    "\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|\\d{1,4}[-/.]\\d).*$",
+  "i",
+);
+
+function cleanByline(raw: string | null | undefined): string | null {
+  let s = cleanLine(raw);
+  if (!s || /^https?:/.test(s) || s.length > 200) return null;
+  s = s
+    .replace(/^(?:by|written by|posted by|author:?)(?:\s+|(?=\p{Lu}))/iu, "")
+    .replace(BYLINE_STOP, "")
+    .replace(/[\s,|-]+$/, "")
+    .trim();
+  if (!s || NOT_A_NAME.test(s) || !/\p{L}/u.test(s) || /^[,|]/.test(s)) return null;
+  return s;
 }
 
 function metaMap(doc: Document): Map<string, string> {
@@ -64,7 +166,49 @@ const META_DATE_KEYS = [
   "date", "article.published", "published_time",
 ];
 
-function findPublished(doc: Document, nodes: Array<Record<string, unknown>>, meta: Map<string, string>): PublishedDate | null {
+const META_MODIFIED_KEYS = ["article:modified_time", "og:updated_time", "datemodified", "last-modified", "updated", "dcterms.modified"];
+
+/**
+ * Publication date, in this order: JSON-LD, meta, <time>/itemprop, the URL, visible text near the title.
+ * Pages print one date under the headline, and when that is the declared modification date ("Updated
+ * Dec 9, 2025"), that is the date the page stands by: the declared modified value is taken, from its source.
+ * A visible date is read only in the window around the headline, so comment and related-story dates and
+ * copyright years never count.
+ */
+function findPublished(
+  doc: Document,
+  url: string,
+  nodes: Array<Record<string, unknown>>,
+  meta: Map<string, string>,
+  window: TitleWindow,
+): PublishedDate | null {
+  const visible = [...findVisibleDates(window.after), ...findVisibleDates(window.before).reverse()].map((d) => d.value);
+  const declared = declaredDate(doc, nodes, meta);
+  if (declared) {
+    const modified = declaredModified(nodes, meta);
+    const shown = visible[0];
+    if (shown && modified && shown !== declared.value.slice(0, 10) && shown === modified.value.slice(0, 10)) return modified;
+    if (shown && shown !== declared.value.slice(0, 10) && !visible.includes(declared.value.slice(0, 10)) && isNear(shown, declared.value)) {
+      return { value: shown, source: "text" };
+    }
+    return declared;
+  }
+  const time = doc.querySelector("article time[datetime], main time[datetime], time[pubdate], time[datetime]");
+  const fromTime = toIsoDate(time?.getAttribute("datetime") ?? null);
+  if (fromTime && (visible.length === 0 || visible.includes(fromTime.slice(0, 10)))) return { value: fromTime, source: "time" };
+  const fromUrl = dateFromUrl(url);
+  if (fromUrl) return { value: fromUrl, source: "url" };
+  if (visible[0]) return { value: visible[0], source: "text" };
+  if (fromTime) return { value: fromTime, source: "time" };
+  return declaredModified(nodes, meta);
+}
+
+/** Within a year: a visible date far from the declared one is more likely another story's. */
+function isNear(day: string, iso: string): boolean {
+  return Math.abs(Date.parse(day) - Date.parse(iso.slice(0, 10))) <= 366 * 86_400_000;
+}
+
+function declaredDate(doc: Document, nodes: Array<Record<string, unknown>>, meta: Map<string, string>): PublishedDate | null {
   for (const node of nodes) {
     const v = toIsoDate(typeof node["datePublished"] === "string" ? (node["datePublished"] as string) : null);
     if (v) return { value: v, source: "json-ld" };
@@ -78,9 +222,19 @@ function findPublished(doc: Document, nodes: Array<Record<string, unknown>>, met
     const v = toIsoDate(itemprop.getAttribute("content") ?? itemprop.getAttribute("datetime") ?? itemprop.textContent);
     if (v) return { value: v, source: "meta" };
   }
-  const time = doc.querySelector("article time[datetime], main time[datetime], time[pubdate], time[datetime]");
-  const v = toIsoDate(time?.getAttribute("datetime") ?? null);
-  return v ? { value: v, source: "time" } : null;
+  return null;
+}
+
+function declaredModified(nodes: Array<Record<string, unknown>>, meta: Map<string, string>): PublishedDate | null {
+  for (const node of nodes) {
+    const v = toIsoDate(typeof node["dateModified"] === "string" ? (node["dateModified"] as string) : null);
+    if (v) return { value: v, source: "json-ld" };
+  }
+  for (const key of META_MODIFIED_KEYS) {
+    const v = toIsoDate(meta.get(key) ?? null);
+    if (v) return { value: v, source: "meta" };
+  }
+  return null;
 }
 
 /** ISO 8601: a bare date stays a date; anything Date can read becomes a UTC timestamp. */

@@ -6,7 +6,7 @@ import type { HiddenContentReport } from "./hidden-report.js";
 // where they stay open so that new values are additive.
 
 /** Where a publication date was found; the contract's `published.source` is any string. */
-type PublishedSource = "json-ld" | "meta" | "time" | "pdf";
+type PublishedSource = "json-ld" | "meta" | "time" | "url" | "text" | "pdf";
 
 export interface PublishedDate {
   /** ISO 8601, as precise as the source. */

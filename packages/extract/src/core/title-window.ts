@@ -1,0 +1,57 @@
+// The page's headline element and the visible text just around it, where bylines and dates are printed.
+// One walk in document order that stops shortly after the headline, skipping navigation, asides, footers
+// and comment sections, so a comment's date or a related story's byline is never "near the title".
+
+const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "nav", "aside", "footer", "form", "select", "svg", "button"]);
+const SKIP_CLASS = /(?:^|[\s_-])(?:comments?|related|sidebar|footer|newsletter|breadcrumbs?|share|social|cookie|menu)(?:$|[\s_-])/i;
+
+export interface TitleWindow {
+  /** The headline element chosen (the first <h1> outside skipped regions), or null. */
+  headline: Element | null;
+  /** Visible text before the headline (at most `before` characters) and after it (at most `after`). */
+  before: string;
+  after: string;
+  /** Elements whose text lies in the window after the headline, in document order (for byline markup). */
+  elementsAfter: Element[];
+}
+
+export function readTitleWindow(body: Element | null | undefined, before = 300, after = 600): TitleWindow {
+  const out: TitleWindow = { headline: null, before: "", after: "", elementsAfter: [] };
+  if (!body) return out;
+  let pre = "";
+  let post = "";
+  let inHeadline: Element | null = null;
+  let done = false;
+  const visit = (node: Node): void => {
+    if (done) return;
+    if (node.nodeType === 3) {
+      const text = (node.nodeValue ?? "").replace(/\s+/g, " ");
+      if (!text.trim()) return;
+      if (inHeadline) return;
+      if (out.headline) {
+        post += ` ${text}`;
+        if (post.length >= after) done = true;
+      } else {
+        pre = `${pre} ${text}`.slice(-before);
+      }
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag) || SKIP_CLASS.test(el.getAttribute("class") ?? "") || SKIP_CLASS.test(el.getAttribute("id") ?? "")) return;
+    const startsHeadline = !out.headline && tag === "h1" && (el.textContent ?? "").trim().length > 0;
+    if (startsHeadline) {
+      out.headline = el;
+      inHeadline = el;
+    } else if (out.headline && !inHeadline) {
+      out.elementsAfter.push(el);
+    }
+    for (let child = el.firstChild; child && !done; child = child.nextSibling) visit(child);
+    if (startsHeadline) inHeadline = null;
+  };
+  visit(body);
+  out.before = out.headline ? pre.trim() : "";
+  out.after = post.trim();
+  return out;
+}
