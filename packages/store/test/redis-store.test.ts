@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPageStore, type PageStore } from "../src/core/page-store.js";
 import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { runStoreOperation } from "../src/index.js";
-import { errorCode, replyOf, tempStoreDir } from "./helpers.js";
+import { errorCode, fakeClock, replyOf, tempStoreDir } from "./helpers.js";
 import { assertStoreBuilt } from "./support/assert-built.js";
 import { REDIS_QUERIES, redisCorpus } from "./support/redis-corpus.js";
 import { startRedisServer, type RedisServer } from "./support/redis-server.js";
@@ -132,6 +132,22 @@ describe("page store on Redis", () => {
     const listed = await stores[0]!.list();
     expect(listed.pages).toHaveLength(30);
     expect((await stores[2]!.search("writer1 batch4 item1", { limit: 1 })).passages[0]?.text).toContain("writer1 batch4 item1");
+  });
+
+  it("keeps the recency touches of instances that flush at once (merged inside Redis), so LRU sees both", async () => {
+    const url = freshUrl();
+    const clock = fakeClock();
+    const [writer, first, second] = await Promise.all([0, 1, 2].map(() => openPageStore({ redisUrl: url, now: clock.now })));
+    const added = (await writer!.add([1, 2].map((n) => ({ url: `https://lru.example/${n}`, markdown: `# ${n}\n\npage ${n}\n` })))).added;
+    clock.advance(10_000);
+    await first!.get(added[0]!.handle);
+    await second!.get(added[1]!.handle);
+    await Promise.all([first!.close(), second!.close()]);
+    // The next commit folds the recorded touches into the manifest.
+    await writer!.add([{ url: "https://lru.example/3", markdown: "# 3\n\npage 3\n" }]);
+    const listed = await writer!.list();
+    expect(listed.pages).toHaveLength(3);
+    for (const page of added) expect(listed.pages.find((entry) => entry.handle === page.handle)?.last_access).toBe(new Date(clock.now()).toISOString());
   });
 
   it("is chosen by redis_url in a request (store_dir ignored) and reports no directory", async () => {

@@ -60,9 +60,13 @@ export class AccessTracker {
     this.lastFlush = Date.now();
     const mine = this.snapshot();
     try {
-      const merged = await this.backend.readAccess();
-      for (const [handle, at] of Object.entries(mine)) merged[handle] = Math.max(at, merged[handle] ?? 0);
-      await this.backend.writeAccess(merged);
+      if (this.backend.mergeAccess) {
+        await this.backend.mergeAccess(mine);
+      } else {
+        const merged = await this.backend.readAccess();
+        for (const [handle, at] of Object.entries(mine)) merged[handle] = Math.max(at, merged[handle] ?? 0);
+        await this.backend.writeAccess(merged);
+      }
       this.forget(mine);
     } catch {
       // Advisory only: keep the touches and try again with the next flush or commit.

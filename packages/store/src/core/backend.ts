@@ -34,5 +34,11 @@ export interface StoreBackend {
   writeIndexSnapshot(data: Uint8Array): Promise<number>;
   readAccess(): Promise<AccessTimes>;
   writeAccess(times: AccessTimes): Promise<void>;
+  /**
+   * Raises each handle's recorded time to the given one in one atomic step, where the backend can
+   * (Redis: readers of several instances flush at once and must not undo each other's touches).
+   * Absent: readers read, merge and write the whole map (last writer wins).
+   */
+  mergeAccess?(times: AccessTimes): Promise<void>;
   acquireLock(timeoutMs: number): Promise<ReleaseLock>;
 }

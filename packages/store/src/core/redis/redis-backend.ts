@@ -6,7 +6,7 @@ import type { ReleaseLock } from "../lock.js";
 import { parseManifest, parsePageRecord, type Manifest, type PageRecord } from "../manifest.js";
 import { redisUnavailable, sharedRedisClient } from "./redis-connection.js";
 import { REDIS_KEYS } from "./redis-keys.js";
-import { COMMIT_MANIFEST, RELEASE_LOCK } from "./redis-scripts.js";
+import { COMMIT_MANIFEST, MERGE_ACCESS, RELEASE_LOCK } from "./redis-scripts.js";
 
 /** A writer that stalls longer than this loses the lock to the next one (and its commit is refused). */
 const LOCK_LIFETIME_MS = 15_000;
@@ -120,7 +120,7 @@ export class RedisBackend implements StoreBackend {
     });
   }
 
-  /** Replaced as a whole in one MULTI, like the file: the reader merged it just before (last writer wins). */
+  /** Replaced as a whole in one MULTI, like the file; only a writer pruning removed pages does this, under the lock. */
   async writeAccess(times: AccessTimes): Promise<void> {
     await this.call("write access times", async () => {
       const block = this.client.multi().del(REDIS_KEYS.access);
@@ -130,6 +130,13 @@ export class RedisBackend implements StoreBackend {
       const failed = replies?.find(([error]) => error !== null)?.[0];
       if (failed) throw failed;
     });
+  }
+
+  /** Readers' touches, merged inside Redis: O(touched handles), and no instance undoes another's. */
+  async mergeAccess(times: AccessTimes): Promise<void> {
+    const args = Object.entries(times).flatMap(([handle, at]) => [handle, String(at)]);
+    if (args.length === 0) return;
+    await this.call("record access times", () => this.client.eval(MERGE_ACCESS, 1, REDIS_KEYS.access, ...args));
   }
 
   /** SET NX with an expiry, polled until `timeoutMs`; released only by its owner (Lua compare-and-delete). */
