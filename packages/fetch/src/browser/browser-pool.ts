@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { BrowserUnavailable } from "./browser-unavailable.js";
 import { locateChromium } from "./chromium-executable.js";
-import { releaseHandlesSince, snapshotHandles } from "./loop-handles.js";
+import { handlesSince, snapshotHandles, type BrowserHandles } from "./loop-handles.js";
 
 const DEFAULT_CONCURRENCY = 2;
 const DEFAULT_IDLE_MS = 30_000;
@@ -22,6 +22,7 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 const LAUNCH_ARGS = [
   "--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights",
   "--host-resolver-rules=MAP * ~NOTFOUND", "--dns-prefetch-disable",
+  "--disable-gpu", "--disable-dev-shm-usage", "--disable-extensions",
   "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
   "--disable-default-apps", "--disable-domain-reliability", "--metrics-recording-only", "--mute-audio",
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -34,6 +35,7 @@ function positiveIntegerFromEnv(name: string, fallback: number): number {
 
 let launching: Promise<Browser> | undefined;
 let children: ChildProcess[] = [];
+let handles: BrowserHandles | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -59,7 +61,10 @@ async function launchBrowser(): Promise<Browser> {
   } catch (error) {
     throw new BrowserUnavailable(`Chromium at ${location.path} did not start (${(error as Error).message.split("\n")[0]}); check the install (apt-get install chromium) or WEBSIFT_CHROMIUM_PATH`);
   }
-  children = releaseHandlesSince(before);
+  handles = handlesSince(before);
+  children = handles.children;
+  // Launched for a page: held until the last page in flight is done.
+  handles.hold(true);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once("exit", killChildren);
@@ -95,6 +100,7 @@ async function acquireSlot(): Promise<void> {
 
 function releaseSlot(): void {
   running -= 1;
+  if (running === 0) handles?.hold(false);
   const next = waiting.shift();
   if (next !== undefined) next();
   else if (running === 0) scheduleIdleClose();
@@ -110,6 +116,7 @@ function scheduleIdleClose(): void {
 export async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
   await acquireSlot();
   clearTimeout(idleTimer);
+  handles?.hold(true);
   try {
     return await work(await currentBrowser());
   } finally {
@@ -126,6 +133,7 @@ export async function closeBrowser(): Promise<void> {
   await browser?.close().catch(() => undefined);
   killChildren();
   children = [];
+  handles = undefined;
 }
 
 /** The browser's main process, for tests that kill it to prove a crashed browser is replaced. */

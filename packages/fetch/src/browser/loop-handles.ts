@@ -1,11 +1,13 @@
 // A launched Chromium holds the Node event loop open through its child process and the pipes Playwright
 // talks over, so a one-shot CLI (`websift fetch`) would wait for the idle timer before it exits. The
-// handles the launch created are unref'd instead, and the child is killed when the process exits.
+// handles the launch created are held only while a page renders (an unref'd pipe mid-render lets Node
+// exit with a top-level await unsettled) and released in between; the child is killed at process exit.
 import type { ChildProcess } from "node:child_process";
 
 interface LoopHandle {
   constructor: { name: string };
   unref?: () => void;
+  ref?: () => void;
   _handle?: { constructor?: { name?: string } };
 }
 
@@ -19,17 +21,28 @@ export function snapshotHandles(): Set<LoopHandle> {
   return new Set(activeHandles());
 }
 
-/** Unrefs the child processes and pipe sockets created since `before`; returns the child processes. */
-export function releaseHandlesSince(before: Set<LoopHandle>): ChildProcess[] {
+export interface BrowserHandles {
+  children: ChildProcess[];
+  /** Keep the event loop alive (a page is rendering) or not (idle). */
+  hold(held: boolean): void;
+}
+
+/** The child processes and pipe sockets created since `before`, released (unref'd) until held. */
+export function handlesSince(before: Set<LoopHandle>): BrowserHandles {
   const children: ChildProcess[] = [];
+  const owned: LoopHandle[] = [];
   for (const handle of activeHandles()) {
     if (before.has(handle)) continue;
     const isChild = handle.constructor.name === "ChildProcess";
     // Only pipes: a TCP socket created meanwhile belongs to someone else's request.
     const isPipe = handle.constructor.name === "Socket" && handle._handle?.constructor?.name === "Pipe";
     if (!isChild && !isPipe) continue;
-    handle.unref?.();
+    owned.push(handle);
     if (isChild) children.push(handle as unknown as ChildProcess);
   }
-  return children;
+  const hold = (held: boolean): void => {
+    for (const handle of owned) (held ? handle.ref : handle.unref)?.call(handle);
+  };
+  hold(false);
+  return { children, hold };
 }
