@@ -1,14 +1,14 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
 import { logToStderr } from "./log.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, type McpServerOptions } from "./server.js";
 
 /**
  * Serve MCP over stdin/stdout until the client goes away. The SDK's stdio transport does not notice
  * the end of stdin by itself, so the end of input (or SIGINT/SIGTERM) closes the server here.
  */
-export async function runMcpStdio(operator: OperatorSettings = {}): Promise<void> {
-  const { server, cleanup } = createMcpServer(operator);
+export async function runMcpStdio(operator: OperatorSettings = {}, options: McpServerOptions = {}): Promise<void> {
+  const { server, cleanup } = createMcpServer(operator, options);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

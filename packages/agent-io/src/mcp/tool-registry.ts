@@ -22,6 +22,10 @@ export class McpToolRegistry {
     return [...this.#tools.values()].map((tool) => tool.definition);
   }
 
+  names(): string[] {
+    return [...this.#tools.keys()];
+  }
+
   get(name: string): McpTool | undefined {
     return this.#tools.get(name);
   }

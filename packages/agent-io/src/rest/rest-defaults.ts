@@ -13,3 +13,5 @@ export const DEFAULT_MAX_REQUEST_TARGET_BYTES = 8 * 1024;
 export const DEFAULT_COMPAT_MAX_RESULTS = 8;
 /** How long requests in flight may still run after a shutdown starts before their connections are cut. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** Port of `websift mcp --http` (beside serve's, so both can run on one machine). */
+export const DEFAULT_MCP_HTTP_PORT = 8788;

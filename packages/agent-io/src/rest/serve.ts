@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AgentDefaults } from "../entry-points.js";
 import { urlHost } from "./loopback.js";
 import { restErrorEnvelope } from "./rest-envelopes.js";
@@ -25,7 +25,7 @@ export interface RestShutdownReport {
   abandoned: number;
 }
 
-interface RunningRestServer {
+export interface RunningRestServer {
   /** `http://host:port` of the bound address. */
   url: string;
   port: number;
@@ -65,7 +65,17 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  */
 async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
   const { operator, access } = splitOptions(options);
-  const handler = createRestHandler(operator, { ...access, bindHost: options.host });
+  return startHttpService(options, createRestHandler(operator, { ...access, bindHost: options.host }), "websift serve");
+}
+
+/** A request listener of one of websift's HTTP services (REST, MCP over HTTP). */
+export type HttpServiceHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/**
+ * Listen with `handler` and the shutdown, slow-client and malformed-request handling every websift
+ * HTTP service shares; `label` starts the lines written to stderr.
+ */
+export async function startHttpService(options: { port: number; host: string; shutdownGraceMs?: number }, handler: HttpServiceHandler, label: string): Promise<RunningRestServer> {
   let inFlight = 0;
   let closing: Promise<RestShutdownReport> | undefined;
   let forced = false;
@@ -85,7 +95,7 @@ async function startRestServer(options: RestServerOptions): Promise<RunningRestS
     response.once("finish", done);
     response.once("close", done);
     handler(request, response).catch((error: unknown) => {
-      process.stderr.write(`websift serve: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`${label}: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });
@@ -157,23 +167,30 @@ export async function runRestServer(options: RestServerOptions): Promise<RestShu
   const running = await startRestServer(options);
   process.stderr.write(`websift serve: listening on ${running.url}\n`);
   if (options.token !== undefined) process.stderr.write("websift serve: every route but /healthz requires Authorization: Bearer <token>\n");
-  const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  return serveUntilSignalled(running, options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, "websift serve");
+}
+
+/**
+ * Keep a started service running until SIGINT or SIGTERM, then shut it down as runRestServer
+ * describes; `label` starts the lines written to stderr.
+ */
+export function serveUntilSignalled(running: RunningRestServer, grace: number, label: string): Promise<RestShutdownReport> {
 
   return new Promise<RestShutdownReport>((resolve) => {
     let signals = 0;
     const onSignal = (signal: NodeJS.Signals) => {
       signals += 1;
       if (signals === 1) {
-        process.stderr.write(`websift serve: received ${signal}; shutting down (requests in flight: ${running.inFlight}, waiting up to ${Math.round(grace / 1000)} s)\n`);
+        process.stderr.write(`${label}: received ${signal}; shutting down (requests in flight: ${running.inFlight}, waiting up to ${Math.round(grace / 1000)} s)\n`);
         void running.close(grace).then((report) => {
           process.off("SIGINT", onSignal);
           process.off("SIGTERM", onSignal);
-          if (report.forced) process.stderr.write(`websift serve: cut ${report.abandoned} request(s) still running\n`);
-          process.stderr.write("websift serve: stopped\n");
+          if (report.forced) process.stderr.write(`${label}: cut ${report.abandoned} request(s) still running\n`);
+          process.stderr.write(`${label}: stopped\n`);
           resolve(report);
         });
       } else {
-        process.stderr.write(`websift serve: received ${signal} again; closing every connection now\n`);
+        process.stderr.write(`${label}: received ${signal} again; closing every connection now\n`);
         void running.closeNow();
       }
     };

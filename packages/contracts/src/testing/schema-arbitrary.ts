@@ -7,7 +7,10 @@ const DEFAULT_MAX_STRING = 24;
 
 function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
   const minLength = (node["minLength"] as number | undefined) ?? 0;
-  const maxLength = (node["maxLength"] as number | undefined) ?? Math.max(minLength, DEFAULT_MAX_STRING);
+  // The small default cap is for free-form strings only: a pattern or format fixes its own length
+  // (a 32-hex nonce can never fit 24 characters, and filtering for it would never end).
+  const shaped = typeof node["pattern"] === "string" || node["format"] !== undefined || node["contentEncoding"] !== undefined;
+  const maxLength = (node["maxLength"] as number | undefined) ?? (shaped ? Number.MAX_SAFE_INTEGER : Math.max(minLength, DEFAULT_MAX_STRING));
   const fitsLength = (value: string): boolean => [...value].length >= minLength && [...value].length <= maxLength;
   let base: fc.Arbitrary<string>;
   if (node["format"] === "uri") base = fc.webUrl({ withQueryParameters: true, withFragments: true });
