@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parse as parseYaml } from "yaml";
 import type { OperatorSettings } from "./operator/operator-settings.js";
-import { DEFAULT_MAX_CONCURRENCY, DEFAULT_REST_HOST, DEFAULT_REST_PORT, DEFAULT_SHUTDOWN_GRACE_MS } from "./rest/rest-defaults.js";
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MCP_HTTP_PORT, DEFAULT_REST_HOST, DEFAULT_REST_PORT, DEFAULT_SHUTDOWN_GRACE_MS } from "./rest/rest-defaults.js";
 import {
   printEnvelope,
   usageErrorEnvelope,
@@ -27,7 +27,7 @@ Commands:
   open <handle>         Read a stored page again, with no network
   similar <url|handle>  Find similar pages in the store and in new search results
   contents <url...>     Read several pages, one outcome per URL
-  mcp                   Run the MCP server on stdio
+  mcp [--http]          Run the MCP server on stdio (or streamable HTTP at /mcp)
   serve [--port N]      Run the REST server (loopback by default)
 
 search options:
@@ -45,6 +45,12 @@ fetch / open options:
   --datamark              Interleave a data marker in page text
   --render auto|always|never  Render in headless Chromium (fetch, contents, search): auto (default)
                           only for a page that is a JavaScript-only shell
+mcp options:
+  --http                  Serve MCP over streamable HTTP at http://HOST:PORT/mcp instead of stdio
+                          (--port, --host, --token-file, --allowed-host, --max-concurrency as for serve;
+                          default port ${DEFAULT_MCP_HTTP_PORT})
+  --tools LIST            Tools to offer, comma-separated (env WEBSIFT_MCP_TOOLS; default all)
+  --schemas MODE          compact (default) | full: schemas in tools/list (env WEBSIFT_MCP_SCHEMAS)
 serve options:
   --port N                Port (default ${DEFAULT_REST_PORT})   --host H   Bind address (default ${DEFAULT_REST_HOST})
   --token-file FILE       API token file, mode 600 (or env WEBSIFT_API_TOKEN_FILE, or the token in
@@ -90,6 +96,9 @@ const OPTIONS = {
   query: { type: "string" },
   datamark: { type: "boolean" },
   port: { type: "string" },
+  http: { type: "boolean" },
+  tools: { type: "string" },
+  schemas: { type: "string" },
   host: { type: "string" },
   "token-file": { type: "string" },
   "allowed-host": { type: "string", multiple: true },
@@ -224,8 +233,34 @@ export async function runCli(argv: string[]): Promise<number> {
     }
   }
   if (command === "mcp") {
-    const { runMcpStdio } = await import("./mcp/stdio.js");
-    await runMcpStdio(operator);
+    const { mcpServerOptionsFrom } = await import("./mcp/mcp-options.js");
+    let mcp: import("./mcp/server.js").McpServerOptions;
+    try {
+      mcp = mcpServerOptionsFrom({ tools: values.tools, schemas: values.schemas }, process.env);
+    } catch (error) {
+      process.stderr.write(`websift mcp: ${(error as Error).message}\n`);
+      return 2;
+    }
+    if (!values.http) {
+      const { runMcpStdio } = await import("./mcp/stdio.js");
+      await runMcpStdio(operator, mcp);
+      return 0;
+    }
+    const { runMcpHttp } = await import("./mcp/http.js");
+    const { restAccessFromFlags } = await import("./rest/rest-access.js");
+    try {
+      const port = wholeNumber("port", values.port) ?? DEFAULT_MCP_HTTP_PORT;
+      const maxConcurrency = wholeNumber("max-concurrency", values["max-concurrency"]);
+      const access = restAccessFromFlags(
+        { ...(values["token-file"] !== undefined ? { tokenFile: values["token-file"] } : {}), allowedHosts: values["allowed-host"] ?? [], ...(maxConcurrency !== undefined ? { maxConcurrency } : {}) },
+        process.env,
+      );
+      await runMcpHttp(operator, { ...access, port, host: values.host ?? DEFAULT_REST_HOST, mcp });
+    } catch (error) {
+      process.stderr.write(`websift mcp: ${(error as Error).message}\n`);
+      return 2;
+    }
+    setTimeout(() => process.exit(process.exitCode ?? 0), 500).unref();
     return 0;
   }
   if (command === "serve") {

@@ -75,7 +75,7 @@ describe("compact schemas only drop constraints", () => {
   }
 
   it("the compact output still names data's fields and types them", () => {
-    const compact = compactEnvelopeSchemaOf("agent-page") as { properties: { data: { anyOf: Array<{ properties?: Record<string, { type: unknown }> }> } } };
+    const compact = compactEnvelopeSchemaOf("agent-page") as unknown as { properties: { data: { anyOf: Array<{ properties?: Record<string, { type: unknown }> }> } } };
     const data = compact.properties.data.anyOf.find((branch) => branch.properties)!;
     expect(data.properties!["handle"]).toEqual({ type: "string" });
     expect(data.properties!["has_more"]).toEqual({ type: "boolean" });
