@@ -6,7 +6,7 @@ import type { OperatorSettings } from "../operator/operator-settings.js";
 import type { ReadOptions, RenderMode } from "./read-page.js";
 
 /** The operator's single private hosts: the settings' list, else WEBSIFT_ALLOW_PRIVATE_HOSTS (comma-separated). */
-export function operatorPrivateHosts(operator: OperatorSettings, env: NodeJS.ProcessEnv = process.env): string[] {
+function operatorPrivateHosts(operator: OperatorSettings, env: NodeJS.ProcessEnv = process.env): string[] {
   if (operator.allowedPrivateHosts !== undefined) return [...operator.allowedPrivateHosts];
   return (env["WEBSIFT_ALLOW_PRIVATE_HOSTS"] ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
 }

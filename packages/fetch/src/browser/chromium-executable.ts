@@ -18,7 +18,7 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-export const INSTALL_HINT = "install one (apt-get install chromium) or set WEBSIFT_CHROMIUM_PATH to its executable";
+const INSTALL_HINT = "install one (apt-get install chromium) or set WEBSIFT_CHROMIUM_PATH to its executable";
 
 export function locateChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
   const configured = env["WEBSIFT_CHROMIUM_PATH"];

@@ -6,7 +6,7 @@ import type { FetchResponse } from "@websift/contracts";
 
 export type RefusedRequest = NonNullable<FetchResponse["refused_requests"]>[number];
 
-export interface MainDocument {
+interface MainDocument {
   url: URL;
   status: number;
   headers: Record<string, string | string[] | undefined>;

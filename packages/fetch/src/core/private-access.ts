@@ -9,8 +9,6 @@ export interface PrivateAccess {
   hosts: readonly string[];
 }
 
-export const NO_PRIVATE_ACCESS: PrivateAccess = { all: false, hosts: [] };
-
 function defaultPort(url: URL): string {
   return url.port !== "" ? url.port : url.protocol === "https:" ? "443" : "80";
 }

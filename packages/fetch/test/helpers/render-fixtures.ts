@@ -53,10 +53,10 @@ export const API_PARAGRAPH = "This closing paragraph arrived later from the page
 export const SCRIPT_TITLE = "Rendered by script: the real title";
 
 /** A JS-only shell: empty root, one bundle that writes the article, then fetches its last paragraph. */
-export const SHELL_PAGE = `<!doctype html><html><head><title>Loading...</title></head><body><div id="root"></div>
+const SHELL_PAGE = `<!doctype html><html><head><title>Loading...</title></head><body><div id="root"></div>
 <noscript>You need to enable JavaScript to run this app.</noscript><script src="/bundle.js"></script></body></html>`;
 
-export const BUNDLE = `
+const BUNDLE = `
 document.title = ${JSON.stringify(SCRIPT_TITLE)};
 const root = document.getElementById("root");
 const article = document.createElement("article");
@@ -67,7 +67,7 @@ setTimeout(() => fetch("/api/last").then((r) => r.json()).then((data) => {
 }), 200);
 `;
 
-export function hostileShell(forbiddenPort: number): string {
+function hostileShell(forbiddenPort: number): string {
   const other = `http://127.0.0.1:${forbiddenPort}`;
   return `<!doctype html><html><head><title>Hostile</title></head><body><div id="app"></div><script>
 document.getElementById("app").innerHTML = "<article><h1>A page that reaches out</h1>" + ${JSON.stringify(ARTICLE_PARAGRAPHS.map((p) => `<p>${p}</p>`).join(""))} + "</article>";
@@ -78,10 +78,6 @@ const frame = document.createElement("iframe"); frame.src = ${JSON.stringify(`${
 const redirected = document.createElement("iframe"); redirected.src = "/redirect-out"; document.body.appendChild(redirected);
 try { new WebSocket(${JSON.stringify(`ws://127.0.0.1:${forbiddenPort}/socket`)}); } catch (e) {}
 </script></body></html>`;
-}
-
-export interface RenderFixtureServer extends LocalServer {
-  apiHits(): number;
 }
 
 export async function startRenderFixtures(forbiddenPort: number): Promise<LocalServer> {
