@@ -176,9 +176,24 @@ function renderSearch(data: AgentSearchResponse): string {
   for (const engine of data.engines) lines.push(`  engine ${engine.name}: ${engine.outcome}${engine.detail ? ` - ${engine.detail}` : ""}`);
   for (const result of data.results) {
     lines.push("", `${result.rank}. ${result.title || result.url} [${result.source_type}] (${result.extraction})`, `   ${result.url}${result.handle ? `  handle ${result.handle}` : ""}`);
+    if (result.published) lines.push(`   published ${result.published}`);
+    if (result.score_parts) lines.push(`   score ${formatScore(result.score)} = ${scorePartsText(result.score_parts)}`);
     if (result.excerpt) lines.push(result.excerpt);
+    else if (result.snippet) lines.push(`   ${result.snippet}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+function formatScore(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(4);
+}
+
+/** `--explain`'s score parts as one line: each part signed, largest first. */
+function scorePartsText(parts: Record<string, number>): string {
+  return Object.entries(parts)
+    .sort(([, a], [, b]) => Math.abs(b) - Math.abs(a))
+    .map(([name, value], index) => `${index === 0 ? "" : value < 0 ? "- " : "+ "}${name} ${formatScore(index === 0 ? value : Math.abs(value))}`)
+    .join(" ");
 }
 
 function renderPage(data: AgentPageResponse): string {

@@ -93,6 +93,9 @@ describe("websift mcp over stdio (built server, SDK client)", () => {
     expect(data.engines).toEqual([expect.objectContaining({ name: "searxng", outcome: "ok" })]);
     expect(data.results.map((item) => item.url)).toEqual([`${pages.base}/article`, `${pages.base}/missing`]);
     expect(data.results.every((item) => item.extraction === "not_requested" && item.excerpt === null)).toBe(true);
+    // Without reading pages, the engines' snippets still come back (structured, and fenced in the text).
+    expect((data.results as Array<{ snippet?: string | null }>).map((item) => item.snippet)).toEqual(["How long to wait after a 429.", "Gone."]);
+    expect((result.content as Array<{ text: string }>)[0]!.text).toContain("snippet: How long to wait after a 429.");
     const text = (result.content as Array<{ type: string; text: string }>)[0]!;
     expect(text.type).toBe("text");
     expect(text.text).toContain("engine searxng: ok");
@@ -127,6 +130,8 @@ describe("websift mcp over stdio (built server, SDK client)", () => {
     expect(fetched.isError).toBeFalsy();
     const page1 = (fetched.structuredContent as unknown as EnvelopeShape).data as { handle: string; total_pages: number; has_more: boolean; source: string; content: string; fence: { close: string } };
     expect(page1.source).toBe("network");
+    // What extract found about the page comes with it.
+    expect((fetched.structuredContent as unknown as EnvelopeShape).data).toMatchObject({ language: "en", byline: null, canonical_url: null });
     expect(page1.has_more).toBe(true);
     expect(page1.content).toContain(page1.fence.close);
     const hitsBefore = pages.hits.length;

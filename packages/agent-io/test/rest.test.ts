@@ -239,6 +239,17 @@ describe("websift serve (built CLI, loopback)", () => {
     expect(JSON.stringify(document.paths["/v1/fetch"])).toContain("#/components/schemas/AgentPageFetchRequest");
     const openHandle = (document.paths["/v1/open/{handle}"] as { get: { parameters: Array<{ name: string; schema: { pattern?: string } }> } }).get.parameters.find((parameter) => parameter.name === "handle");
     expect(openHandle?.schema.pattern).toBe("^[a-z0-9.-]{1,63}~[0-9a-f]{12}$");
+    // Every /v1 operation is described and tagged, and every failure status names its error codes.
+    for (const [path, item] of Object.entries(document.paths).filter(([path]) => path.startsWith("/v1/"))) {
+      for (const [method, operation] of Object.entries(item as Record<string, { description?: string; tags?: string[]; responses: Record<string, { description: string }> }>)) {
+        expect(operation.description, `${method} ${path}`).toMatch(/\w.{40,}/);
+        expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(operation.responses)) if (status !== "200") expect(response.description, `${method} ${path} ${status}`).toMatch(/`[a-z_]+`/);
+      }
+    }
+    expect(JSON.stringify((document.paths["/v1/fetch"] as { post: { responses: unknown } }).post.responses)).toContain("`browser_unavailable`");
+    // Published text carries no wording from how the project was planned.
+    expect(JSON.stringify(document)).not.toMatch(/\bseed\b/i);
     // Every reference resolves inside the document.
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
     expect(refs.length).toBeGreaterThan(0);

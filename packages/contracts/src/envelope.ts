@@ -28,6 +28,7 @@ const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "network_error",
   "dns_failed",
   "store_locked",
+  "store_unavailable",
 ]);
 
 /** Whether a failure with this code may succeed on a plain retry, when the producer has no better knowledge. */

@@ -48,7 +48,10 @@ export function renderSearchText(data: AgentSearchResponse): string {
   if (fence && details.length > 0) lines.push("", ...fenced(fence, details));
   for (const result of data.results) {
     lines.push("", `${result.rank}. [${result.source_type}] extraction: ${result.extraction}${result.handle ? `; handle ${result.handle}` : ""}`);
-    if (fence) lines.push(...fenced(fence, [`title: ${result.title || "(none)"}`, `url: ${result.url}`, result.extraction_detail ? `note: ${result.extraction_detail}` : null], result.excerpt));
+    // The engines' snippet stands in for a page that was not read; a read page's excerpt says more.
+    const snippet = !result.excerpt && result.snippet ? `snippet: ${result.snippet}` : null;
+    const published = result.published ? `published: ${result.published}` : null;
+    if (fence) lines.push(...fenced(fence, [`title: ${result.title || "(none)"}`, `url: ${result.url}`, published, snippet, result.extraction_detail ? `note: ${result.extraction_detail}` : null], result.excerpt));
   }
   lines.push(...warningLines(fence, data.warnings));
   return lines.join("\n");

@@ -34,7 +34,18 @@ export async function runAgentFetch(request: AgentPageFetchRequest, operator: Op
   });
   // Scan the whole document, not just this page: an agent deciding whether to read on should know.
   const warnings = [...read.warnings, ...instructionWarnings(read.url, read.markdown)];
-  const data: AgentPageResponse = { ...reply, warnings, page_type: read.page_type, quality_score: read.quality_score, extracted_via: read.extracted_via, fetched_via: read.fetched_via };
+  const data: AgentPageResponse = {
+    ...reply,
+    warnings,
+    page_type: read.page_type,
+    quality_score: read.quality_score,
+    extracted_via: read.extracted_via,
+    fetched_via: read.fetched_via,
+    published: read.published,
+    byline: read.byline,
+    language: read.language,
+    canonical_url: read.canonical_url,
+  };
   return { data: neutralizeReplyStrings(data, fence) };
 }
 

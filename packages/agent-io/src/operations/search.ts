@@ -58,7 +58,7 @@ async function findDuplicatePages(
 }
 
 /**
- * The seed's pipeline: search (engines, fusion, policy) -> read the top `top_n` pages (fetch +
+ * The search pipeline: search (engines, fusion, policy) -> read the top `top_n` pages (fetch +
  * extract, every page indexed in the store) -> fold duplicate pages (format) -> spend the character
  * budget in rank order -> stable JSON, every
  * excerpt fenced as untrusted data. A page that could not be read is a failure with its reason.
@@ -106,11 +106,15 @@ export async function runAgentSearch(
     const base = {
       rank: result.rank,
       title: result.title,
+      // What the engines said about the result, kept whether or not the page is read.
+      snippet: result.snippet === "" ? null : result.snippet,
+      published: result.published ?? null,
       url: result.url,
       host: result.host,
       source_type: result.source_type,
       engines: result.engines,
       score: result.score,
+      ...(result.score_parts ? { score_parts: result.score_parts } : {}),
       handle: null as string | null,
       excerpt: null as string | null,
       page_type: null as string | null,

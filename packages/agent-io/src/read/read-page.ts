@@ -29,6 +29,11 @@ export interface PageRead {
   quality_score: number;
   extracted_via: string;
   fetched_via: string | null;
+  /** What extract found about the page (null when it found nothing). */
+  published: { value: string; source: string } | null;
+  byline: string | null;
+  language: string | null;
+  canonical_url: string | null;
   /** Page-level warnings: hidden instructions removed, fence marker copies neutralised. */
   warnings: string[];
 }
@@ -161,6 +166,10 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
     quality_score: page.quality_score,
     extracted_via: page.extracted_via,
     fetched_via: data.fetched_via,
+    published: page.published ?? null,
+    byline: page.byline ?? null,
+    language: page.language ?? null,
+    canonical_url: page.canonical_url ?? null,
     warnings: [...warnings, ...markerCopyWarnings(url, [title, page.content_markdown]), ...hiddenContentWarnings(url, hidden)],
   };
 }

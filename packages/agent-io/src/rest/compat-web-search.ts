@@ -6,7 +6,7 @@ import { neutralizeMarkers } from "../fence/untrusted-fence.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
 import { operatorSearchFields } from "../operator/operator-search-fields.js";
 
-/** The reply of the compatibility route (seed 004's WebSearchResponse). */
+/** The reply of the compatibility route (websift's first web-search reply shape). */
 export interface WebSearchCompatResponse {
   query: string;
   /** The engines that answered, joined by `+` (e.g. `searxng`, `duckduckgo+wikipedia`); `none` when every engine failed. */
@@ -21,7 +21,7 @@ function providerOf(found: SearchResponse | null): string {
 }
 
 /**
- * GET /api/system/web-search?query=(or q=)&maxResults=N: the thin platform route of seed 004.
+ * GET /api/system/web-search?query=(or q=)&maxResults=N: the thin route of websift's first web-search API.
  * It runs the search layer's entry point (ranked links with snippets, no page reading), the same
  * one behind web_search, so the two never drift; `provider` makes degradation visible.
  */

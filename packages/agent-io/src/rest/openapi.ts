@@ -1,5 +1,6 @@
-import { CONTRACT_SCHEMAS, CONTRACT_VERSIONS, type ContractName } from "@websift/contracts";
+import { CONTRACT_SCHEMAS, CONTRACT_VERSIONS, type ContractName, type ErrorCode } from "@websift/contracts";
 import { DEFAULT_COMPAT_MAX_RESULTS } from "./rest-defaults.js";
+import { statusOfCode } from "./status-map.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -54,7 +55,7 @@ function contractComponents(): JsonObject {
 const COMPAT_RESPONSE: JsonObject = {
   type: "object",
   title: "WebSearchCompatResponse",
-  description: "Seed 004's WebSearchResponse: `provider` names the engines that answered (joined by `+`), `none` when every engine failed.",
+  description: "The shape of websift's first web-search reply, kept for clients written against it: `provider` names the engines that answered (joined by `+`), `none` when every engine failed.",
   required: ["query", "provider", "results"],
   properties: {
     query: { type: "string", description: "Echo of the request." },
@@ -86,8 +87,9 @@ function jsonContent(schema: JsonObject): JsonObject {
   return { "application/json": { schema } };
 }
 
+/** An ok reply plus one response per failure status, each naming the error codes that produce it. */
 function responses(component: string, failures: Record<string, string>): JsonObject {
-  const out: JsonObject = { "200": { description: "An ok Envelope.", content: jsonContent(envelopeOf(component)) } };
+  const out: JsonObject = { "200": { description: "An ok Envelope (`ok: true`, `error: null`).", content: jsonContent(envelopeOf(component)) } };
   for (const [status, description] of Object.entries(failures)) out[status] = { description, content: jsonContent(envelopeOf(component)) };
   return out;
 }
@@ -95,14 +97,51 @@ function responses(component: string, failures: Record<string, string>): JsonObj
 /** Failures the server itself answers before any operation runs (see routes.ts), by the kind of route. */
 function accessFailures(kind: "get" | "post", bearer: boolean): Record<string, string> {
   return {
-    ...(bearer ? { "401": "No bearer token, or a wrong one (unauthorized); the reply carries WWW-Authenticate: Bearer." } : {}),
-    "403": "A request from another origin (a web page): refused.",
+    ...(bearer ? { "401": "`unauthorized`: no bearer token, or a wrong one; the reply carries WWW-Authenticate: Bearer." } : {}),
+    "403": "`refused`: a request from another origin (a web page).",
     ...(kind === "post"
-      ? { "408": "The body did not arrive within 15 s of the headers (timeout).", "413": "The body is larger than the server's limit (too_large).", "415": "The body is not declared as content-type: application/json (unsupported_content); nothing ran." }
-      : { "414": "The request target (path and query) is longer than the server's limit (too_large)." }),
-    "421": "The Host header does not name this server (invalid_request, details.field `host`).",
-    "503": "The server is at its concurrency limit (busy): retry after Retry-After seconds.",
+      ? { "408": "`timeout`: the body did not arrive within 15 s of the headers.", "413": "`too_large`: the body is larger than the server's limit.", "415": "`unsupported_content`: the body is not declared as content-type: application/json; nothing ran." }
+      : { "414": "`too_large`: the request target (path and query) is longer than the server's limit." }),
+    "421": "`invalid_request`: the Host header does not name this server (details.field `host`).",
+    "503": "`busy`: the server is at its concurrency limit; retry after Retry-After seconds.",
   };
+}
+
+/** What each error code means to a caller, for the per-status lists. */
+const CODE_MEANING: Partial<Record<ErrorCode, string>> = {
+  invalid_request: "the request breaks its contract; details.field names the field",
+  invalid_config: "the operator's configuration is wrong (a policy file, a key)",
+  not_configured: "no engine is configured",
+  engines_failed: "every engine failed; data.engines says why, one outcome each",
+  refused: "the SSRF guard refused the target (a private or loopback address the operator did not allow)",
+  blocked: "the site answered with a block or challenge page; details.reason",
+  http_error: "the site answered an HTTP error",
+  empty_content: "the page had no readable content",
+  unsupported_content: "the page is not a type websift reads",
+  redirect_loop: "the redirects never ended",
+  extract_timeout: "the page was too costly to extract in its time budget",
+  too_large: "the page is larger than the size limit",
+  rate_limited: "the site asked to slow down; Retry-After when known",
+  network_error: "the connection failed",
+  dns_failed: "the host name does not resolve",
+  timeout: "the operation ran out of time",
+  browser_unavailable: "the page needs a browser and this machine has none (install chromium or set WEBSIFT_CHROMIUM_PATH)",
+  not_found: "no such handle, or a page past the last (details.total_pages)",
+  store_locked: "the store is busy with another writer; retry",
+  store_corrupt: "the store's files are damaged",
+  store_unavailable: "the shared store (Redis) is unreachable; retry, nothing was lost",
+  handle_collision: "two URLs map to one handle",
+  internal_error: "a websift defect; report it with meta.request_id",
+};
+
+/** Statuses and their descriptions for the error codes an operation can answer, grouped as status-map.ts maps them. */
+function codeFailures(codes: readonly ErrorCode[]): Record<string, string> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = statusOfCode(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`${CODE_MEANING[code] ? ` (${CODE_MEANING[code]})` : ""}`]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, lines]) => [String(status), `${lines.join("; ")}.`]));
 }
 
 function queryParameter(name: string, description: string, schema: JsonObject, required = false): JsonObject {
@@ -115,8 +154,19 @@ function openRequestProperty(name: string): JsonObject {
   return defs["open_request"]!.properties[name]!;
 }
 
-const SEARCH_FAILURES = { "400": "Invalid request (error.details.field names the field).", "502": "Every engine failed (engines_failed); data.engines says why.", "503": "No engine configured, or the server is at its concurrency limit (busy; Retry-After)." };
-const PAGE_FAILURES = { "400": "Invalid request.", "403": "The SSRF guard refused the target.", "422": "The page is blocked, an error page or empty; error.details.reason.", "502": "Network failure.", "504": "Timed out." };
+/** Failures of reading a page over the network (fetch, contents items, a similar target read first). */
+const READ_CODES: readonly ErrorCode[] = [
+  "refused", "blocked", "http_error", "empty_content", "unsupported_content", "redirect_loop", "extract_timeout", "too_large",
+  "rate_limited", "network_error", "dns_failed", "timeout", "browser_unavailable",
+];
+const STORE_CODES: readonly ErrorCode[] = ["store_locked", "store_unavailable", "store_corrupt"];
+const SEARCH_CODES: readonly ErrorCode[] = ["invalid_request", "engines_failed", "not_configured", "invalid_config", "timeout", "internal_error"];
+const FETCH_CODES: readonly ErrorCode[] = ["invalid_request", ...READ_CODES, "not_found", "handle_collision", ...STORE_CODES, "internal_error"];
+const OPEN_CODES: readonly ErrorCode[] = ["invalid_request", "not_found", ...STORE_CODES, "internal_error"];
+const CONTENTS_CODES: readonly ErrorCode[] = ["invalid_request", ...STORE_CODES, "internal_error"];
+const SIMILAR_CODES: readonly ErrorCode[] = ["invalid_request", "not_found", ...READ_CODES, ...STORE_CODES, "internal_error"];
+
+const EXAMPLE_URL = "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Retry-After";
 
 /** Where the document says the server is, and whether it asks for a bearer token. */
 export interface OpenApiServerFacts {
@@ -163,52 +213,113 @@ export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts)
     },
     servers: facts.servers.map((url) => ({ url })),
     ...(facts.bearer ? { security: [{ bearerAuth: [] }] } : {}),
+    tags: [
+      { name: "search", description: "Ask several engines, rank by policy, read the top pages." },
+      { name: "pages", description: "Read pages by URL, continue them by handle, widen from one." },
+      { name: "system", description: "Liveness and this document." },
+    ],
     paths: {
       "/v1/search": {
-        get: { operationId: "search", summary: "Search, rank and read the top pages (agent-search).", parameters: searchParameters, responses: getResponses("AgentSearchResponse", SEARCH_FAILURES) },
-        post: { operationId: "searchJson", summary: "Search with a JSON agent-search request.", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSearchRequest" }) }, responses: postResponses("AgentSearchResponse", SEARCH_FAILURES) },
+        get: {
+          operationId: "search",
+          tags: ["search"],
+          summary: "Search, rank and read the top pages (agent-search).",
+          description:
+            "Asks the operator's engines, reports each engine's outcome in `data.engines`, fuses and ranks by the policy, and reads the top pages into fenced excerpts under a character budget. " +
+            "`data.outcome` is `ok`, `partial` (some engines failed), `empty` (engines answered, nothing survived the policy) or `engines_failed` (an error reply, 502). Each result's `extraction` says whether its excerpt was read.",
+          parameters: searchParameters,
+          responses: getResponses("AgentSearchResponse", codeFailures(SEARCH_CODES)),
+        },
+        post: {
+          operationId: "searchJson",
+          tags: ["search"],
+          summary: "Search with a JSON agent-search request.",
+          description: "The same search as GET /v1/search, with every agent-search field (angles, time_range, language, render) in a JSON body.",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/AgentSearchRequest" }, example: { query: "http 429 retry-after", top_n: 3, total_chars: 6000 } } } },
+          responses: postResponses("AgentSearchResponse", codeFailures(SEARCH_CODES)),
+        },
       },
       "/v1/fetch": {
-        post: { operationId: "fetch", summary: "Read one page by URL, fenced and paginated (agent-page).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentPageFetchRequest" }) }, responses: postResponses("AgentPageResponse", PAGE_FAILURES) },
+        post: {
+          operationId: "fetch",
+          tags: ["pages"],
+          summary: "Read one page by URL, fenced and paginated (agent-page).",
+          description:
+            "Reads the URL over the network (through the SSRF guard, robots.txt and per-host limits), extracts it, keeps it in the store and returns one page of it. " +
+            "`data.handle` continues it with GET /v1/open/{handle}; `data.source` is `network` or `cache`.",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/AgentPageFetchRequest" }, example: { url: EXAMPLE_URL, page_size_tokens: 1000 } } } },
+          responses: postResponses("AgentPageResponse", codeFailures(FETCH_CODES)),
+        },
       },
       "/v1/open/{handle}": {
         get: {
           operationId: "open",
+          tags: ["pages"],
           summary: "Read a stored page by handle, with no network (agent-page).",
+          description: "Returns a page of a document the store already holds (`data.source` is `cache`); nothing is fetched. A page past the last is `not_found` with `details.total_pages`.",
           parameters: [
             // The agent-page contract's `open_request` fields (AgentPageOpenRequest), taken from the contract.
-            { name: "handle", in: "path", required: true, description: "Store handle `<site>~<12 hex>`.", schema: openRequestProperty("handle") },
+            { name: "handle", in: "path", required: true, description: "Store handle `<site>~<12 hex>`.", schema: openRequestProperty("handle"), example: "developer.mozilla.org~3f6c0a9b12de" },
             queryParameter("page", "1-based page.", openRequestProperty("page")),
             queryParameter("page_size_tokens", "Tokens per page.", openRequestProperty("page_size_tokens")),
             queryParameter("query", "Also return highlights for this query.", openRequestProperty("query")),
             queryParameter("datamark", "1: interleave a data marker.", { type: "string" }),
           ],
-          responses: getResponses("AgentPageResponse", { "400": "Invalid request.", "404": "No such handle or page." }),
+          responses: getResponses("AgentPageResponse", codeFailures(OPEN_CODES)),
         },
       },
       "/v1/contents": {
-        post: { operationId: "contents", summary: "Read several pages, one outcome per URL (agent-contents).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentContentsRequest" }) }, responses: postResponses("AgentContentsResponse", { "400": "Invalid request." }) },
+        post: {
+          operationId: "contents",
+          tags: ["pages"],
+          summary: "Read several pages, one outcome per URL (agent-contents).",
+          description: "Reads each URL like /v1/fetch and answers ok with one item per URL: `outcome` is `ok` or the item's failure code (`refused`, `blocked`, `http_error`, ...), so one bad URL does not fail the rest.",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/AgentContentsRequest" }, example: { urls: [EXAMPLE_URL, "https://www.rfc-editor.org/rfc/rfc9110"], page_size_tokens: 500 } } } },
+          responses: postResponses("AgentContentsResponse", codeFailures(CONTENTS_CODES)),
+        },
       },
       "/v1/similar": {
-        post: { operationId: "similar", summary: "Find pages similar to a URL or handle (agent-similar).", requestBody: { required: true, content: jsonContent({ $ref: "#/components/schemas/AgentSimilarRequest" }) }, responses: postResponses("AgentSimilarResponse", { "400": "Invalid request.", "404": "No such handle." }) },
+        post: {
+          operationId: "similar",
+          tags: ["pages"],
+          summary: "Find pages similar to a URL or handle (agent-similar).",
+          description: "Starts from a stored page (by handle or any URL twin; a URL not stored is read first) and answers with similar stored passages and, unless `search: false`, new search results.",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/AgentSimilarRequest" }, example: { target: EXAMPLE_URL, limit: 5 } } } },
+          responses: postResponses("AgentSimilarResponse", codeFailures(SIMILAR_CODES)),
+        },
       },
       "/api/system/web-search": {
         get: {
           operationId: "compatWebSearch",
+          tags: ["search"],
           summary: "Compatibility route: ranked links with snippets and the provider that answered.",
+          description: "Ranked links only (no page reads), in the reply shape of websift's first web-search API, not an Envelope's `data`: `provider` names the engines that answered.",
           parameters: [
             queryParameter("query", "The query (or `q`).", { type: "string" }),
             queryParameter("q", "Alias of `query`.", { type: "string" }),
             queryParameter("maxResults", `Maximum results (default ${DEFAULT_COMPAT_MAX_RESULTS}).`, { type: "integer", minimum: 1, maximum: 200 }),
           ],
-          responses: getResponses("WebSearchCompatResponse", SEARCH_FAILURES),
+          responses: getResponses("WebSearchCompatResponse", codeFailures(SEARCH_CODES)),
         },
       },
       "/healthz": {
-        get: { operationId: "health", summary: "Liveness; needs no token (the Host and origin checks still apply).", ...(facts.bearer ? { security: [] } : {}), responses: { "200": { description: "Alive.", content: jsonContent({ type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, version: { type: "string" } } }) } } },
+        get: {
+          operationId: "health",
+          tags: ["system"],
+          summary: "Liveness; needs no token (the Host and origin checks still apply).",
+          description: "Answers 200 while the process serves; it checks no engine, store or network (use `websift doctor` for that).",
+          ...(facts.bearer ? { security: [] } : {}),
+          responses: { "200": { description: "Alive.", content: jsonContent({ type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, version: { type: "string" } } }) } },
+        },
       },
       "/openapi.json": {
-        get: { operationId: "openapi", summary: "This document.", responses: { "200": { description: "OpenAPI 3.1 document.", content: jsonContent({ type: "object" }) } } },
+        get: {
+          operationId: "openapi",
+          tags: ["system"],
+          summary: "This document.",
+          description: "The OpenAPI 3.1 document of this server, built from the contracts; `servers` is the address this server is bound to.",
+          responses: { "200": { description: "OpenAPI 3.1 document.", content: jsonContent({ type: "object" }) } },
+        },
       },
     },
     components: {

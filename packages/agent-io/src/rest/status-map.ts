@@ -16,7 +16,8 @@ import type { Envelope, ErrorCode } from "@websift/contracts";
  * - 501 this build lacks the operation (not_available)
  * - 502 upstream failure: every engine failed, a reply that could not be parsed, a network or DNS
  *       failure, rejected engine credentials, an exhausted quota
- * - 503 not configured (browser_unavailable: the page needs a browser this machine lacks), the store is busy, or the server is at its concurrency limit (busy; retry
+ * - 503 not configured (browser_unavailable: the page needs a browser this machine lacks), the store is busy or
+ *       unreachable (store_locked, store_unavailable), or the server is at its concurrency limit (busy; retry
  *       after Retry-After)
  * - 504 the operation timed out
  * - 500 a websift defect or a malformed configuration file
@@ -46,6 +47,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   not_configured: 503,
   browser_unavailable: 503,
   store_locked: 503,
+  store_unavailable: 503,
   busy: 503,
   timeout: 504,
   invalid_config: 500,
@@ -53,6 +55,11 @@ const STATUS_OF: Record<ErrorCode, number> = {
   output_invalid: 500,
   store_corrupt: 500,
 };
+
+/** The HTTP status REST answers for an error code. */
+export function statusOfCode(code: ErrorCode): number {
+  return STATUS_OF[code] ?? 500;
+}
 
 export function httpStatusOf(envelope: Envelope<unknown>): number {
   if (envelope.ok || !envelope.error) return 200;

@@ -176,6 +176,31 @@ export interface AgentPageResponse {
    * How the page arrived (http, browser_headers, browser when rendered in headless Chromium, cache, replay); null for open.
    */
   fetched_via?: string | null;
+  /**
+   * Publication date extract found and where; null when none, or for open of a page stored before this field existed.
+   */
+  published?: {
+    /**
+     * ISO 8601 date or date-time.
+     */
+    value: string;
+    /**
+     * Where extract found it: `json-ld`, `meta`, `time`, `url` or `text`.
+     */
+    source: string;
+  } | null;
+  /**
+   * Author line extract found.
+   */
+  byline?: string | null;
+  /**
+   * Content language (BCP 47) extract found.
+   */
+  language?: string | null;
+  /**
+   * Canonical URL the page declares.
+   */
+  canonical_url?: string | null;
 }
 /**
  * Render in headless Chromium: `auto` (default) only when the plain page is a JavaScript-only shell, `always`, or `never`. Whether a browser exists, and which private hosts it may reach, is the operator's setting; without one a page that needs it is `browser_unavailable`.

@@ -77,7 +77,7 @@ export interface AgentSearchRequest {
   render?: AgentSearchRequestRender;
 }
 /**
- * The seed's stable search output.
+ * What a search found: each engine's outcome, the ranked results, and the pages read within the budget.
  *
  * This interface was referenced by `AgentSearchContract`'s JSON-Schema
  * via the `definition` "response".
@@ -124,6 +124,14 @@ export interface AgentSearchResponse {
      */
     title: string;
     /**
+     * The engines' snippet for this result (page-controlled text, outside the fence), even when the page is not read; null when no engine gave one.
+     */
+    snippet?: string | null;
+    /**
+     * Publication date an engine gave, ISO 8601 with a zone; null when none did.
+     */
+    published?: string | null;
+    /**
      * URL.
      */
     url: string;
@@ -145,6 +153,12 @@ export interface AgentSearchResponse {
      * Score.
      */
     score: number;
+    /**
+     * With `explain`: the parts that make up `score` (engine positions, policy boosts and demotions).
+     */
+    score_parts?: {
+      [k: string]: number;
+    };
     /**
      * Store handle of the page read.
      */

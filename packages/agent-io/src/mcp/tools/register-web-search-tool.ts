@@ -5,7 +5,7 @@ import { renderSearchText } from "../render-text.js";
 import type { McpToolRegistry } from "../tool-registry.js";
 import { envelopeToolResult } from "../tool-result.js";
 
-/** web_search: the seed's pipeline (engines, policy, top pages read under a budget, fenced). */
+/** web_search: the search pipeline (engines, policy, top pages read under a budget, fenced). */
 export function registerWebSearchTool(registry: McpToolRegistry, entry: AgentEntryPoints, schemas: ToolSchemas): void {
   registry.add({
     definition: {
