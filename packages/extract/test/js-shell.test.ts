@@ -13,6 +13,7 @@ describe("detectJsShell", () => {
     ["Angular app-root", `<html><body><app-root></app-root><script src="main.js" type="module"></script></body></html>`, "empty_mount_with_bundle"],
     ["noscript asks for JavaScript", `<html><body><p>Loading...</p><noscript>Please enable JavaScript to view this site.</noscript></body></html>`, "noscript_needs_javascript"],
     ["Flutter web", `<html><body><script src="flutter_bootstrap.js" async></script></body></html>`, "known_app_loader"],
+    ["a body an inline script writes", `<html><head><title>x</title></head><body><script>document.body.innerHTML = "<article><p>" + "text ".repeat(200) + "</p></article>";</script></body></html>`, "scripted_empty_body"],
   ])("flags %s", (_name, html, reason) => {
     expect(detectJsShell(html, 2)).toBe(reason);
   });
@@ -24,6 +25,7 @@ describe("detectJsShell", () => {
 
   it("does not flag a short static page without shell markers", () => {
     expect(detectJsShell("<html><body><p>Short note.</p><script>console.log(1)</script></body></html>", 2)).toBeNull();
+    expect(detectJsShell(`<html><body><p>Short note.</p><script type="application/ld+json">{"@type":"Article","body":"document.write"}</script></body></html>`, 2)).toBeNull();
   });
 });
 

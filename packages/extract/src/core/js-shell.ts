@@ -12,7 +12,20 @@ const NOSCRIPT_NEEDS_JS = /<noscript\b[^>]*>[\s\S]{0,2000}?(?:enable javascript|
 // Frameworks that always boot client-side, recognised by their loader files.
 const KNOWN_APP_LOADERS = /main\.dart\.js|flutter_bootstrap\.js|_framework\/blazor\.|\/_next\/static\/chunks\/|ember-application|data-discourse-setup|id=["']data-preloaded["']/i;
 
-export type JsShellReason = "empty_mount_with_bundle" | "noscript_needs_javascript" | "known_app_loader";
+// A body with next to no text but real script: the page writes itself (document.write, innerHTML, a bundle).
+const SCRIPTED_BODY_MAX_WORDS = 20;
+const INLINE_SCRIPT = /<script\b(?![^>]*\btype=["'](?:application\/(?:ld\+)?json|text\/template|importmap)["'])[^>]*>([\s\S]*?)<\/script>/gi;
+
+function hasSubstantialScript(head: string): boolean {
+  if (BUNDLE_SCRIPT.test(head)) return true;
+  for (const match of head.matchAll(INLINE_SCRIPT)) {
+    // Analytics snippets are short one-liners; a script that builds the page has DOM calls in it.
+    if (/\b(?:document\.(?:write|body|createElement|getElementById|querySelector)|innerHTML|appendChild|fetch\()/.test(match[1] ?? "")) return true;
+  }
+  return false;
+}
+
+export type JsShellReason = "empty_mount_with_bundle" | "noscript_needs_javascript" | "known_app_loader" | "scripted_empty_body";
 
 /** Why this page is a script-only shell, or null. `visibleWords` counts the page's visible text. */
 export function detectJsShell(rawHtml: string, visibleWords: number): JsShellReason | null {
@@ -21,5 +34,6 @@ export function detectJsShell(rawHtml: string, visibleWords: number): JsShellRea
   if (EMPTY_MOUNT.test(head) && BUNDLE_SCRIPT.test(head)) return "empty_mount_with_bundle";
   if (NOSCRIPT_NEEDS_JS.test(head)) return "noscript_needs_javascript";
   if (KNOWN_APP_LOADERS.test(head) && BUNDLE_SCRIPT.test(head)) return "known_app_loader";
+  if (visibleWords < SCRIPTED_BODY_MAX_WORDS && hasSubstantialScript(head)) return "scripted_empty_body";
   return null;
 }
