@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,12 +201,16 @@ describe("websift mcp stdout", () => {
 });
 
 describe("SKILL.md", () => {
+  // Agent Skills layout: skills/<name>/SKILL.md at the repository root, the folder named after `name:`.
+  const SKILL_PATH = join(PACKAGE_DIR, "..", "..", "skills", "websift", "SKILL.md");
+
   it("has Agent Skills front matter and covers every tool, outcome and the fence", () => {
-    const text = readFileSync(join(PACKAGE_DIR, "SKILL.md"), "utf8");
+    const text = readFileSync(SKILL_PATH, "utf8");
     const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
     expect(match).not.toBeNull();
     const front = parse(match![1]!) as { name: string; description: string };
     expect(front.name).toMatch(/^[a-z0-9-]{1,64}$/);
+    expect(basename(dirname(SKILL_PATH))).toBe(front.name);
     expect(front.description.length).toBeGreaterThan(20);
     expect(front.description.length).toBeLessThanOrEqual(1024);
     for (const word of [...TOOL_NAMES, "engines_failed", "partial", "skipped_budget_exhausted", "not_requested", "failed:<reason>", "nonce", "warnings", "has_more"]) {
