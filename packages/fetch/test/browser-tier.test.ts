@@ -97,6 +97,20 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     expect(next.ok, next.error?.message).toBe(true);
   });
 
+  it("renders at most WEBSIFT_BROWSER_CONCURRENCY pages at once; a page that waits past its deadline is a timeout", async () => {
+    process.env["WEBSIFT_BROWSER_CONCURRENCY"] = "1";
+    try {
+      const slow = fetchUrl({ url: site.url("/restless"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 3000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const queued = await fetchUrl({ url: site.url("/app"), tier: 2, allowed_private_hosts: allowSite(), timeout_ms: 1000 });
+      expect(queued.data?.outcome).toBe("timeout");
+      expect(queued.error?.message).toContain("render slots");
+      expect((await slow).ok).toBe(true);
+    } finally {
+      delete process.env["WEBSIFT_BROWSER_CONCURRENCY"];
+    }
+  });
+
   it("launches a new browser on the next page after the browser crashed", async () => {
     const first = await fetchUrl({ url: site.url("/app"), tier: 2, allowed_private_hosts: allowSite() });
     expect(first.ok).toBe(true);

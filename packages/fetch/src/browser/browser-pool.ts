@@ -88,13 +88,32 @@ async function currentBrowser(): Promise<Browser> {
   return launching;
 }
 
-async function acquireSlot(): Promise<void> {
+/** Thrown when the request's deadline passes while it waits for a render slot. */
+export class RenderSlotTimeout extends Error {
+  override readonly name = "RenderSlotTimeout";
+}
+
+async function acquireSlot(signal: AbortSignal | undefined): Promise<void> {
   const limit = positiveIntegerFromEnv("WEBSIFT_BROWSER_CONCURRENCY", DEFAULT_CONCURRENCY);
   if (running < limit) {
     running += 1;
     return;
   }
-  await new Promise<void>((resolve) => waiting.push(resolve));
+  // A queued page still keeps its own deadline: it gives up its place rather than wait past it.
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => {
+      const index = waiting.indexOf(admit);
+      if (index >= 0) waiting.splice(index, 1);
+      reject(new RenderSlotTimeout(`waited for one of the ${limit} render slots until the deadline`));
+    };
+    const admit = (): void => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    waiting.push(admit);
+  });
   running += 1;
 }
 
@@ -112,9 +131,9 @@ function scheduleIdleClose(): void {
   idleTimer.unref();
 }
 
-/** Runs `work` with the shared browser inside a concurrency slot. Throws BrowserUnavailable when none starts. */
-export async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
-  await acquireSlot();
+/** Runs `work` with the shared browser inside a concurrency slot. Throws BrowserUnavailable when none starts, RenderSlotTimeout when `signal` ends the wait. */
+export async function withBrowser<T>(work: (browser: Browser) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  await acquireSlot(signal);
   clearTimeout(idleTimer);
   handles?.hold(true);
   try {

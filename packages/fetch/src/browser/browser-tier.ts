@@ -6,6 +6,7 @@ import { stripCredentialsFromText, stripUrlCredentials } from "../core/redact.js
 import type { ResolvedFetchRequest } from "../core/resolve-request.js";
 import type { FetchPageResult, TierAttempt } from "../core/types.js";
 import { BrowserUnavailable } from "./browser-unavailable.js";
+import { RenderSlotTimeout } from "./browser-pool.js";
 import { appendRenderedDomToWarc, readRenderedDomFromWarc } from "./rendered-dom-warc.js";
 import { renderPage, type RenderResult } from "./render-page.js";
 
@@ -59,6 +60,13 @@ export async function fetchWithBrowser(request: ResolvedFetchRequest, signal: Ab
   try {
     rendered = await renderPage(request, signal);
   } catch (error) {
+    if (error instanceof RenderSlotTimeout) {
+      const result = emptyResult(request, startedAt);
+      result.outcome = "timeout";
+      result.detail = `rendering ${stripUrlCredentials(request.url)} ran out of time: ${error.message}`;
+      result.tier_attempts = [attempt(result, startedAt)];
+      return result;
+    }
     if (!(error instanceof BrowserUnavailable)) throw error;
     const result = emptyResult(request, startedAt);
     result.outcome = "browser_unavailable";

@@ -106,5 +106,5 @@ export async function renderPage(request: ResolvedFetchRequest, signal: AbortSig
     } finally {
       await beforeDeadline(context.close(), Date.now() + CLOSE_GRACE_MS, undefined);
     }
-  });
+  }, signal);
 }
