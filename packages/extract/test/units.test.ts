@@ -93,6 +93,17 @@ describe("classifyPageType", () => {
     const ld = [{ "@graph": [{ "@type": "BlogPosting" }, { "@type": "FAQPage" }, { "@type": "Question" }] }];
     expect(classifyPageType(doc, "https://example.com/blog/post", ld, "article").type).toBe("article");
   });
+
+  it("types an og:type=article page with no date and no byline by what else it shows", () => {
+    const para = "<p>" + "We plan, build and run data platforms for mid-sized companies. ".repeat(5) + "</p>";
+    const doc = parseHtml(`<html><body><h1>Data consulting</h1>${para.repeat(3)}</body></html>`);
+    const url = "https://agency.example.com/data-consulting";
+    expect(classifyPageType(doc, url, [], "article", { dated: false, byline: false }).type).toBe("service");
+    expect(classifyPageType(doc, url, [], "article", { dated: true, byline: false }).type).toBe("article");
+    const teasers = Array.from({ length: 4 }, (_, i) => `<li><h3><a href="/p/${i}">Story ${i}</a></h3></li>`).join("");
+    const index = parseHtml(`<html><body><h1>Latest</h1><ul>${teasers}</ul></body></html>`);
+    expect(classifyPageType(index, "https://example.com/latest", [], null, { dated: false, byline: false }).type).toBe("listing");
+  });
 });
 
 describe("fallback chain", () => {

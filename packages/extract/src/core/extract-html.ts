@@ -49,7 +49,10 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   markCodeLanguages(doc);
   const meta = readMetadata(doc, url, jsonLd.blocks);
   const bodyWords = countWords(doc.body?.textContent ?? "");
-  const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type);
+  const { type: pageType } = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
+    dated: meta.published !== null,
+    byline: meta.byline !== null,
+  });
   if (doc.body) removePageChrome(doc.body, { keepComments: pageType === "forum" });
 
   const candidate = (content: Element | null, via: ExtractResponseExtractedVia): Candidate | null => {
