@@ -10,6 +10,7 @@ import { findForumPosts, renderForumThread } from "./extractors/forum.js";
 import { readJsonLd } from "./json-ld.js";
 import { markCodeLanguages, toMarkdown } from "./markdown.js";
 import { readMetadata, toIsoDate } from "./metadata.js";
+import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
 import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
 import { scoreQuality } from "./quality.js";
@@ -85,12 +86,14 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     chosen = candidate(readabilityMeta?.content ?? null, "readability");
     // Readability keeps one block; when that is well under the main region (measured on WCXB dev: below
     // ~60% of the region's words the region scores better on every page type), the region is the content.
-    if (region && region.words > (chosen?.words ?? 0) / READABILITY_SHARE_OF_REGION) {
+    // On article pages the replacement is precision-aware (replacement-guard.ts).
+    const article = pageType === "article" && chosen !== null;
+    if (region && region.words > (chosen?.words ?? 0) / READABILITY_SHARE_OF_REGION && (!article || regionMayReplaceArticle(chosen!, region))) {
       if (chosen) warnings.push("readability_too_short");
       chosen = region;
     }
     // Shop grids and landing pages without landmarks: Readability picks one card or the footer.
-    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * READABILITY_SHARE_OF_BODY) {
+    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * READABILITY_SHARE_OF_BODY && (!article || bodyMayReplaceArticle(chosen!))) {
       if (chosen) warnings.push("readability_too_short");
       chosen = wholeBody;
     }
