@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     expect(reply.data?.redirects).toEqual([{ url: site.url("/moved"), status: 302 }]);
   });
 
-  it("sends nothing to a loopback port the operator did not allow: XHR, fetch, image, iframe, redirect and WebSocket are refused and listed", async () => {
+  it("sends nothing to a loopback port the operator did not allow: XHR, fetch, image, iframe, redirect, WebSocket and a data: frame's script are refused and listed; file: is not loaded", async () => {
     const before = { connections: forbidden.connections, requests: forbidden.requests.length };
     const reply = await fetchUrl({ url: site.url("/hostile"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000 });
     expect(reply.ok, reply.error?.message).toBe(true);
@@ -67,6 +67,8 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     const types = new Set(refused.map((entry) => entry.resource_type));
     for (const type of ["fetch", "xhr", "image", "iframe", "websocket"]) expect(types, JSON.stringify(refused)).toContain(type);
     expect(refused.some((entry) => entry.url.endsWith("/via-redirect"))).toBe(true);
+    expect(refused.some((entry) => entry.url.endsWith("/from-data-frame"))).toBe(true);
+    expect(reply.data?.body).not.toContain("root:x:0:0");
     expect(reply.meta.warnings.some((warning) => warning.includes(`127.0.0.1:${forbidden.port}/frame`) && warning.includes("refused"))).toBe(true);
   });
 

@@ -76,6 +76,8 @@ const x = new XMLHttpRequest(); x.open("GET", ${JSON.stringify(`${other}/sync-xh
 const img = new Image(); img.src = ${JSON.stringify(`${other}/pixel.png`)}; document.body.appendChild(img);
 const frame = document.createElement("iframe"); frame.src = ${JSON.stringify(`${other}/frame`)}; document.body.appendChild(frame);
 const redirected = document.createElement("iframe"); redirected.src = "/redirect-out"; document.body.appendChild(redirected);
+const dataFrame = document.createElement("iframe"); dataFrame.src = "data:text/html," + encodeURIComponent("<script>fetch(" + JSON.stringify(${JSON.stringify(`${other}/from-data-frame`)}) + ").catch(() => {})<\\/script>"); document.body.appendChild(dataFrame);
+const fileFrame = document.createElement("iframe"); fileFrame.src = "file:///etc/passwd"; document.body.appendChild(fileFrame);
 try { new WebSocket(${JSON.stringify(`ws://127.0.0.1:${forbiddenPort}/socket`)}); } catch (e) {}
 </script></body></html>`;
 }
