@@ -38,8 +38,7 @@ beforeAll(() => {
   mkdirSync(home);
 
   const pack = spawnSync(process.execPath, [join(repoRoot, "scripts", "pack-all.mjs"), "--out", join(work, "packages")], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 });
-  expect(pack.stderr + (pack.error?.message ?? ""), "pack-all").not.toMatch(/ERR|error/i);
-  expect(pack.status).toBe(0);
+  expect(pack.status, `pack-all: ${pack.stderr}${pack.error?.message ?? ""}`).toBe(0);
   tarballs = pack.stdout.trim().split("\n");
 
   // npm keeps the user's own cache (HOME stays as it is for npm); the prefix is new and empty.
@@ -48,8 +47,7 @@ beforeAll(() => {
     ["install", "--global", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs],
     { cwd: work, encoding: "utf8", timeout: INSTALL_TIMEOUT_MS - 30_000 },
   );
-  expect(install.stderr + (install.error?.message ?? ""), "npm install").toBe("");
-  expect(install.status).toBe(0);
+  expect(install.status, `npm install: ${install.stderr}${install.error?.message ?? ""}`).toBe(0);
 
   // What the installed commands see: a fresh HOME and websift directories, no websift settings from
   // the caller's environment, and the prefix's bin first on PATH (beside this node).
