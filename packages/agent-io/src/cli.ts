@@ -7,13 +7,14 @@ import {
   printEnvelope,
   usageErrorEnvelope,
   type AgentContentsResponse,
+  type AgentEnginesResponse,
   type AgentPageResponse,
   type AgentSearchResponse,
   type AgentSimilarResponse,
   type ContractName,
   type Envelope,
 } from "@websift/contracts";
-import { renderContentsText, renderSimilarText } from "./mcp/render-text.js";
+import { renderContentsText, renderEnginesText, renderSimilarText } from "./mcp/render-text.js";
 
 const USAGE = `Usage: websift <command> [options]
 
@@ -27,6 +28,7 @@ Commands:
   open <handle>         Read a stored page again, with no network
   similar <url|handle>  Find similar pages in the store and in new search results
   contents <url...>     Read several pages, one outcome per URL
+  engines               List the search engines: configured or not, defaults, last outcome, waits
   mcp [--http]          Run the MCP server on stdio (or streamable HTTP at /mcp)
   serve [--port N]      Run the REST server (loopback by default)
 
@@ -169,7 +171,7 @@ function setIf(target: Record<string, unknown>, key: string, value: unknown): vo
   if (value !== undefined && value !== false) target[key] = value;
 }
 
-const CONTRACT_OF: Record<string, ContractName> = { search: "agent-search", fetch: "agent-page", open: "agent-page", similar: "agent-similar", contents: "agent-contents" };
+const CONTRACT_OF: Record<string, ContractName> = { search: "agent-search", fetch: "agent-page", open: "agent-page", similar: "agent-similar", contents: "agent-contents", engines: "agent-engines" };
 
 function renderSearch(data: AgentSearchResponse): string {
   const lines = [`${data.outcome}: ${data.returned_count} results; read ${data.extraction.extracted} pages, ${data.extraction.chars_used}/${data.extraction.budget} chars, ${data.extraction.failures} failures`];
@@ -212,7 +214,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const json = rest.includes("--json");
   const contract = CONTRACT_OF[command] ?? "agent-search";
-  if (!["search", "fetch", "open", "similar", "contents", "mcp", "serve"].includes(command)) {
+  if (!["search", "fetch", "open", "similar", "contents", "engines", "mcp", "serve"].includes(command)) {
     printEnvelope(usageErrorEnvelope("agent-search", "agent-io", `Unknown command "${command}". Run websift --help for the list.`, "command"), { json });
     return 2;
   }
@@ -361,6 +363,12 @@ export async function runCli(argv: string[]): Promise<number> {
         setIf(request, "limit", wholeNumber("limit", values.limit));
         envelope = await entry.findSimilar(request);
         printEnvelope(envelope as Envelope<AgentSimilarResponse>, { json, render: (data) => `${renderSimilarText(data)}\n` });
+        break;
+      }
+      case "engines": {
+        if (positionals.length > 0) throw new UsageError("websift engines takes no arguments", "arguments");
+        envelope = await entry.engines({});
+        printEnvelope(envelope as Envelope<AgentEnginesResponse>, { json, render: (data) => `${renderEnginesText(data)}\n` });
         break;
       }
       default:

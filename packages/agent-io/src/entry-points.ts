@@ -1,6 +1,7 @@
 import {
   defineEntryPoint,
   type AgentContentsRequest,
+  type AgentEnginesResponse,
   type AgentContentsResponse,
   type AgentPageFetchRequest,
   type AgentPageOpenRequest,
@@ -14,6 +15,7 @@ import {
 } from "@websift/contracts";
 import { productionLayers, type Layers } from "./layers.js";
 import { runAgentContents } from "./operations/contents.js";
+import { runAgentEngines } from "./operations/engines.js";
 import { runAgentFetch, runAgentOpen } from "./operations/page.js";
 import { runAgentSearch } from "./operations/search.js";
 import { runAgentSimilar } from "./operations/similar.js";
@@ -24,7 +26,7 @@ import { refusingOperatorFields } from "./operator/refuse-operator-fields.js";
 export type AgentDefaults = OperatorSettings;
 
 /**
- * The five agent operations as contract entry points. `operator` holds what whoever starts websift
+ * The agent operations as contract entry points. `operator` holds what whoever starts websift
  * decided (private hosts, store, SearXNG, policy, default engines); requests only ask questions.
  */
 export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: Layers = productionLayers) {
@@ -40,6 +42,7 @@ export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: 
     open: agentEntry<AgentPageOpenRequest, AgentPageResponse>("agent-page", (request) => runAgentOpen(request, settings, layers), "open_request"),
     contents: agentEntry<AgentContentsRequest, AgentContentsResponse>("agent-contents", (request) => runAgentContents(request, settings, layers)),
     findSimilar: agentEntry<AgentSimilarRequest, AgentSimilarResponse>("agent-similar", (request) => runAgentSimilar(request, settings, layers)),
+    engines: agentEntry<Record<string, never>, AgentEnginesResponse>("agent-engines", () => runAgentEngines(settings, layers)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EntryPoint, ExtractResponse, FetchResponse, FormatResponse, SearchResponse, StoreResponse } from "@websift/contracts";
+import type { EntryPoint, ExtractResponse, FetchResponse, FormatResponse, SearchBackendsResponse, SearchResponse, StoreResponse } from "@websift/contracts";
 
 /**
  * The layers agent-io composes, each by its contract entry point (request in, Envelope out).
@@ -7,6 +7,8 @@ import type { EntryPoint, ExtractResponse, FetchResponse, FormatResponse, Search
  */
 export interface Layers {
   search: EntryPoint<SearchResponse>;
+  /** The search layer's engine list and state (`backends_request`); no network. */
+  searchBackends: EntryPoint<SearchBackendsResponse>;
   fetch: EntryPoint<FetchResponse>;
   extract: EntryPoint<ExtractResponse>;
   store: EntryPoint<StoreResponse>;
@@ -27,6 +29,7 @@ function lazily<T>(load: () => Promise<EntryPoint<T>>): EntryPoint<T> {
 
 export const productionLayers: Layers = {
   search: lazily(async () => (await import("@websift/search")).searchWeb),
+  searchBackends: lazily(async () => (await import("@websift/search")).listSearchBackends),
   fetch: lazily(async () => (await import("@websift/fetch")).fetchUrl),
   // In worker threads with a per-page time budget: no page can stall the process (issue 12).
   extract: lazily(async () => (await import("@websift/extract")).extractContentIsolated),

@@ -16,6 +16,7 @@ const TOOL_CONTRACTS = [
   { tool: "web_open", contract: "agent-page", request: "open_request" },
   { tool: "web_contents", contract: "agent-contents", request: "request" },
   { tool: "web_find_similar", contract: "agent-similar", request: "request" },
+  { tool: "web_engines", contract: "agent-engines", request: "request" },
 ] as const;
 
 async function listTools(options: McpServerOptions = {}) {
@@ -33,8 +34,10 @@ async function listTools(options: McpServerOptions = {}) {
 }
 
 describe("tools/list size", () => {
-  it("stays under 16 KB with every tool, and the full schemas are still there on request", async () => {
-    const compact = JSON.stringify(await listTools());
+  it("stays under 16 KB with every tool (the engines tool included), and the full schemas are still there on request", async () => {
+    const listed = await listTools();
+    expect(listed.tools.map((tool) => tool.name)).toContain("web_engines");
+    const compact = JSON.stringify(listed);
     const full = JSON.stringify(await listTools({ schemas: "full" }));
     expect(Buffer.byteLength(compact)).toBeLessThan(16 * 1024);
     // The full mode is the contract schemas themselves: several times larger, nothing dropped.

@@ -16,7 +16,7 @@ interface EnvelopeShape {
   meta: { layer: string; request_id: string };
 }
 
-const TOOL_NAMES = ["web_contents", "web_fetch", "web_find_similar", "web_open", "web_search"];
+const TOOL_NAMES = ["web_contents", "web_engines", "web_fetch", "web_find_similar", "web_open", "web_search"];
 
 let pages: LocalServer;
 let searxng: LocalServer;
@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 describe("websift mcp over stdio (built server, SDK client)", () => {
-  it("lists the five tools with contract input schemas, the Envelope output schema and annotations", async () => {
+  it("lists the six tools with contract input schemas, the Envelope output schema and annotations", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -123,6 +123,24 @@ describe("websift mcp over stdio (built server, SDK client)", () => {
     expect(data.extraction).toMatchObject({ extracted: 1, failures: 1 });
     expect(data.extraction.chars_used).toBeLessThanOrEqual(data.extraction.budget);
     expect(data.warnings.join("\n")).toMatch(/ignore all previous instructions/i);
+  });
+
+  it("web_engines lists every engine, the operator's default, and each engine's last outcome here, with no network", async () => {
+    await client.callTool({ name: "web_search", arguments: { query: "engines state", extract: false } });
+    const hitsBefore = searxng.hits.length;
+    const result = await client.callTool({ name: "web_engines", arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const data = (result.structuredContent as unknown as EnvelopeShape).data as {
+      default_engines: { names: string[]; source: string };
+      engines: Array<{ name: string; configured: boolean; in_default_set: boolean; last: { outcome: string; result_count: number } | null }>;
+    };
+    expect(data.default_engines).toEqual({ names: ["searxng"], source: "WEBSIFT_ENGINES" });
+    const byName = new Map(data.engines.map((engine) => [engine.name, engine]));
+    expect([...byName.keys()]).toEqual(expect.arrayContaining(["searxng", "duckduckgo", "brave"]));
+    expect(byName.get("searxng")).toMatchObject({ configured: true, in_default_set: true, last: { outcome: "ok", result_count: 2 } });
+    expect(byName.get("brave")).toMatchObject({ configured: false, in_default_set: false, last: null });
+    expect((result.content as Array<{ text: string }>)[0]!.text).toContain("Default engines (WEBSIFT_ENGINES): searxng");
+    expect(searxng.hits.length).toBe(hitsBefore);
   });
 
   it("web_fetch then web_open page 2 by handle, with no network", async () => {

@@ -49,6 +49,8 @@ function watchedLayers(): Layers {
       describe: () => ({ description: "agent-io search reads ranked results and the policy budget", providerState: "a SearXNG-compatible server at {{base_url}} lists one local article" }),
       params,
     }),
+    // Not recorded: the engine list is read by web_engines only, which no pact interaction runs.
+    searchBackends: productionLayers.searchBackends,
     fetch: pacts.fetch.watch(productionLayers.fetch, {
       describe: () => ({ description: "agent-io reads a local article page", providerState: "a web server at {{base_url}} serves an article at /article" }),
       params,

@@ -216,6 +216,17 @@ describe("websift serve (built CLI, loopback)", () => {
     expect(first.detail).toBe(`page 1 of ${first.total_pages}; open ${first.handle} --page 2 for more`);
   });
 
+  it("GET /v1/engines lists the engines with the server's default set, asking nothing on the network", async () => {
+    const hitsBefore = searxng.hits.length;
+    const { status, body } = await call("/v1/engines");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ contract: "agent-engines", ok: true });
+    const data = body.data as { default_engines: { names: string[] }; engines: Array<{ name: string; configured: boolean }> };
+    expect(data.engines.find((engine) => engine.name === "searxng")?.configured).toBe(true);
+    expect(data.default_engines.names.length).toBeGreaterThan(0);
+    expect(searxng.hits.length).toBe(hitsBefore);
+  });
+
   it("serves an OpenAPI 3.1 document whose schemas come from the contracts", async () => {
     const response = await fetch(`${base}/openapi.json`);
     expect(response.status).toBe(200);

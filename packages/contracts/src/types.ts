@@ -11,3 +11,4 @@ export type * from "./generated/agent-search.js";
 export type * from "./generated/agent-page.js";
 export type * from "./generated/agent-contents.js";
 export type * from "./generated/agent-similar.js";
+export type * from "./generated/agent-engines.js";

@@ -122,6 +122,13 @@ function renderResults(data: SearchResponse): string {
 
 function renderBackends(data: SearchBackendsResponse): string {
   return `${data.backends
-    .map((backend) => `${backend.name.padEnd(14)} ${backend.kind.padEnd(8)} group=${backend.group.padEnd(14)} ${backend.configured ? "configured" : "not configured"}: ${backend.detail}`)
+    .map((backend) => {
+      const state = [
+        backend.waiting ? `waiting ${backend.waiting.seconds} s (${backend.waiting.reason})` : null,
+        backend.budget ? `${backend.budget.used_today}${backend.budget.daily_limit !== null ? `/${backend.budget.daily_limit}` : ""} requests today` : null,
+        backend.last ? `last ${backend.last.outcome} at ${backend.last.at}` : null,
+      ].filter((part): part is string => part !== null);
+      return `${backend.name.padEnd(14)} ${backend.kind.padEnd(8)} group=${backend.group.padEnd(14)} ${backend.configured ? "configured" : "not configured"}: ${backend.detail}${state.length > 0 ? `; ${state.join("; ")}` : ""}`;
+    })
     .join("\n")}\n`;
 }

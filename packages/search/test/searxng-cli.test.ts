@@ -205,4 +205,29 @@ describe("websift-search against a SearXNG-compatible server", () => {
     expect(result.json.data.backends.find((backend: { name: string }) => backend.name === "brave")).toMatchObject({ kind: "keyed", configured: false });
     expect(server.requests.length).toBe(before);
   });
+
+  it("--backends tells each engine's last outcome on this machine and a wait still running, from the state dir", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "websift-engine-state-"));
+    const env = { WEBSIFT_STATE_DIR: stateDir };
+    const fresh = await runSearchCli(["--backends", "--json"], env);
+    expect(fresh.json.data.backends.every((backend: { last: unknown; waiting: unknown }) => backend.last === null && backend.waiting === null)).toBe(true);
+    expect(fresh.json.data.backends.find((backend: { name: string }) => backend.name === "brave").budget).toEqual({ used_today: 0, daily_limit: null });
+    expect(fresh.json.data.default_engines).toEqual({ names: ["duckduckgo", "wikipedia", "stackexchange", "github", "hackernews"], source: "embedded default" });
+    const chosen = await runSearchCli(["--backends", "--json"], { ...env, WEBSIFT_ENGINES: "wikipedia,github" });
+    expect(chosen.json.data.default_engines).toEqual({ names: ["wikipedia", "github"], source: "WEBSIFT_ENGINES" });
+
+    const limited = await runSearchCli(["rate-limited", "--engines", "searxng", "--searxng-url", `${server.url}/searx`, "--json"], env);
+    expect(limited.json.data.engines[0].outcome).toBe("rate_limited");
+    // Stack Exchange asked for a wait in an earlier search (the file its adapter writes).
+    writeFileSync(join(stateDir, "engine-waits.json"), JSON.stringify({ stackexchange: { until_ms: Date.now() + 600_000, reason: "throttle_violation: too many requests" } }));
+    const after = await runSearchCli(["--backends", "--json", "--searxng-url", `${server.url}/searx`], env);
+    expect(validateContractValue("search", "backends_response", after.json.data)).toEqual({ valid: true });
+    const byName = new Map(after.json.data.backends.map((backend: { name: string }) => [backend.name, backend]));
+    expect(byName.get("searxng")).toMatchObject({ last: { outcome: "rate_limited", result_count: 0 } });
+    expect((byName.get("searxng") as { last: { at: string } }).last.at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+    expect(byName.get("stackexchange")).toMatchObject({ waiting: { reason: "throttle_violation: too many requests" }, last: null });
+    expect((byName.get("stackexchange") as { waiting: { seconds: number } }).waiting.seconds).toBeGreaterThan(590);
+    const text = await runSearchCli(["--backends"], env);
+    expect(text.stdout).toMatch(/searxng .*last rate_limited at/);
+  });
 });

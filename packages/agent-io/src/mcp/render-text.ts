@@ -1,4 +1,4 @@
-import type { AgentContentsResponse, AgentPageResponse, AgentSearchResponse, AgentSimilarResponse } from "@websift/contracts";
+import type { AgentContentsResponse, AgentEnginesResponse, AgentPageResponse, AgentSearchResponse, AgentSimilarResponse } from "@websift/contracts";
 
 // The text blocks of tool results, for clients that show text rather than structuredContent.
 // Only websift's own words stand outside a fence: titles, URLs, snippets, headings and page text
@@ -97,5 +97,19 @@ export function renderSimilarText(data: AgentSimilarResponse): string {
     for (const hit of data.from_search) listing.push(`${hit.rank}. ${hit.title || hit.url} (${hit.url})${hit.snippet ? ` - ${hit.snippet}` : ""}`);
   }
   lines.push(...fenced(fence, listing));
+  return lines.join("\n");
+}
+
+/** websift's own words only: engine names, kinds, outcome codes and operator hints (no page text). */
+export function renderEnginesText(data: AgentEnginesResponse): string {
+  const lines = [`Default engines (${data.default_engines.source}): ${data.default_engines.names.join(", ") || "(none)"}`];
+  for (const engine of data.engines) {
+    const state = [
+      engine.waiting ? `waiting ${engine.waiting.seconds} s (${engine.waiting.reason})` : null,
+      engine.budget ? `${engine.budget.used_today}${engine.budget.daily_limit !== null ? `/${engine.budget.daily_limit}` : ""} requests today` : null,
+      engine.last ? `last ${engine.last.outcome} (${engine.last.result_count} results) at ${engine.last.at}` : "not asked yet",
+    ].filter((part): part is string => part !== null);
+    lines.push(`${engine.name} [${engine.kind}] ${engine.configured ? "configured" : "not configured"}${engine.in_default_set ? ", default" : ""}: ${engine.detail}; ${state.join("; ")}`);
+  }
   return lines.join("\n");
 }

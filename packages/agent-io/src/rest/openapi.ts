@@ -6,7 +6,7 @@ type JsonObject = Record<string, unknown>;
 
 // Contracts whose definitions become components.schemas; `search` supplies EngineReport and the
 // results the compatibility route reshapes.
-const DOCUMENTED: readonly ContractName[] = ["agent-search", "agent-page", "agent-contents", "agent-similar", "search", "envelope"];
+const DOCUMENTED: readonly ContractName[] = ["agent-search", "agent-page", "agent-contents", "agent-similar", "agent-engines", "search", "envelope"];
 // `$id` would rebase the `#/components/...` references inside a component; `$schema` is implied by OpenAPI 3.1.
 const FILE_ONLY_KEYS = new Set(["$schema", "$id"]);
 
@@ -286,6 +286,16 @@ export function buildOpenApiDocument(version: string, facts: OpenApiServerFacts)
           description: "Starts from a stored page (by handle or any URL twin; a URL not stored is read first) and answers with similar stored passages and, unless `search: false`, new search results.",
           requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/AgentSimilarRequest" }, example: { target: EXAMPLE_URL, limit: 5 } } } },
           responses: postResponses("AgentSimilarResponse", codeFailures(SIMILAR_CODES)),
+        },
+      },
+      "/v1/engines": {
+        get: {
+          operationId: "engines",
+          tags: ["search"],
+          summary: "List the search engines and their state (agent-engines).",
+          description:
+            "Every engine websift knows: configured or not (and what to set), the engines a search asks by default and whose choice that is, each engine's last outcome on this machine, a rate-limit wait still running and Brave's daily budget. Nothing goes on the network.",
+          responses: getResponses("AgentEnginesResponse", codeFailures(["invalid_config", "internal_error"])),
         },
       },
       "/api/system/web-search": {

@@ -55,6 +55,7 @@ function buildRoutes(defaults: AgentDefaults): Route[] {
     },
     { method: "POST", pattern: /^\/v1\/contents$/, contract: "agent-contents", handler: async (request, _url, _params, max) => entry.contents(await readJsonBody(request, max)) },
     { method: "POST", pattern: /^\/v1\/similar$/, contract: "agent-similar", handler: async (request, _url, _params, max) => entry.findSimilar(await readJsonBody(request, max)) },
+    { method: "GET", pattern: /^\/v1\/engines$/, contract: "agent-engines", handler: async () => entry.engines({}) },
     { method: "GET", pattern: /^\/api\/system\/web-search$/, contract: "search", handler: async (_request, url) => answerCompatWebSearch(url.searchParams, defaults) },
   ];
 }

@@ -321,9 +321,17 @@ export interface SearchBackendsRequest {
    * SearXNG base URL to consider configured.
    */
   searxng_url?: string;
+  /**
+   * The engines the caller would name in a search (an operator's default list); `default_engines` then reports them as the request's choice.
+   *
+   * @maxItems 16
+   *
+   * Items: Engine name: one of websift's engines (see `websift-search --backends`; `brave` needs your own key).
+   */
+  engines?: SearchBackendsRequestEnginesItem[];
 }
 /**
- * Every engine websift knows.
+ * Every engine websift knows, with what this machine knows of its state (read from the state dir; nothing is asked on the network).
  *
  * This interface was referenced by `SearchContract`'s JSON-Schema
  * via the `definition` "backends_response".
@@ -367,7 +375,69 @@ export interface SearchBackendsResponse {
      * What the engine is.
      */
     description?: string;
+    /**
+     * A rate-limit wait still running (the engine is skipped until it ends); null when none.
+     */
+    waiting?: {
+      /**
+       * Seconds left before websift calls the engine again.
+       */
+      seconds: number;
+      /**
+       * The service's own reason.
+       */
+      reason: string;
+    } | null;
+    /**
+     * For a metered engine (Brave): requests spent today against the local daily budget; null for free engines.
+     */
+    budget?: {
+      /**
+       * Requests sent today (UTC).
+       */
+      used_today: number;
+      /**
+       * The configured daily budget; null when none is set.
+       */
+      daily_limit: number | null;
+    } | null;
+    /**
+     * The engine's outcome in the last search on this machine that asked it; null when none did.
+     */
+    last?: {
+      /**
+       * The engine report's outcome (`ok`, `rate_limited`, `blocked`, ...).
+       */
+      outcome: string;
+      /**
+       * The report's detail.
+       */
+      detail: string | null;
+      /**
+       * Results it returned.
+       */
+      result_count: number;
+      /**
+       * When, ISO 8601 UTC.
+       */
+      at: string;
+    } | null;
   }[];
+  /**
+   * The engines a search asks when it names none, and where that choice comes from.
+   */
+  default_engines: {
+    /**
+     * Engine names, in the order they are asked.
+     *
+     * Items: Engine name.
+     */
+    names: string[];
+    /**
+     * `request` (the `engines` sent here), `WEBSIFT_ENGINES`, `config` (default_engines in the config file) or `embedded default`.
+     */
+    source: SearchBackendsResponseDefaultEnginesSource;
+  };
 }
 /**
  * Engine name: one of websift's engines (see `websift-search --backends`; `brave` needs your own key).
@@ -386,9 +456,17 @@ export type SearchRequestTimeRange = "day" | "week" | "month" | "year";
  */
 export type SearchResponseOutcome = "ok" | "partial" | "empty" | "engines_failed";
 /**
+ * Engine name: one of websift's engines (see `websift-search --backends`; `brave` needs your own key).
+ */
+export type SearchBackendsRequestEnginesItem = "searxng" | "duckduckgo" | "wikipedia" | "stackexchange" | "github" | "hackernews" | "brave";
+/**
  * `keyless` built-in, `keyed` (needs the person's own key) or `server` (self-hosted).
  */
 export type SearchBackendsResponseBackendsItemKind = "keyless" | "keyed" | "server";
+/**
+ * `request` (the `engines` sent here), `WEBSIFT_ENGINES`, `config` (default_engines in the config file) or `embedded default`.
+ */
+export type SearchBackendsResponseDefaultEnginesSource = "request" | "WEBSIFT_ENGINES" | "config" | "embedded default";
 /**
  * Typed outcome; only an engine that answered with nothing is `empty`.
  */

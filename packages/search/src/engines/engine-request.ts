@@ -26,7 +26,7 @@ export interface EngineRequest {
  * The endpoint URL: `path` under the base's own path (trailing slashes trimmed), without the base's query or
  * fragment, then `params` in order.
  */
-export function engineUrl(base: string, path: string, params: EngineRequest["params"] = []): URL {
+function engineUrl(base: string, path: string, params: EngineRequest["params"] = []): URL {
   const url = new URL(base);
   url.pathname = `${url.pathname.replace(/\/+$/, "")}${path}`;
   url.search = "";

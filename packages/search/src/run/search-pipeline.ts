@@ -2,6 +2,7 @@ import type { EngineReport, Envelope, FetchRequest, FetchResponse, HandlerResult
 import { loadSearchConfig } from "../config/load-config.js";
 import { userStateDir } from "../config/paths.js";
 import { engineAnswered } from "../engines/engine-answered.js";
+import { recordEngineOutcomes } from "../engines/engine-status.js";
 import { ENGINES, engineGroups } from "../engines/registry.js";
 import type { EngineRun } from "../engines/port.js";
 import { fuseResults, type RankedList } from "../fusion/fuse-results.js";
@@ -155,6 +156,8 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
     }
     return publicReport;
   });
+  // Not awaited: what each engine answered last is for `websift engines`, never worth the search's time.
+  void recordEngineOutcomes(stateDir, reports);
 
   const lists: RankedList[] = finished.map(({ angle, timed }) => ({ angle: angles.length > 1 ? angle : "", run: timed.run }));
   const rawCount = finished.reduce((sum, { timed }) => sum + timed.run.results.length, 0);
