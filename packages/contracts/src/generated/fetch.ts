@@ -130,6 +130,10 @@ export interface FetchRequest {
    * Browser tier only: hard cap on the time a page may take to load and settle (network quiet or main text no longer growing); what is rendered by then is returned. Default 15000, and never more than `timeout_ms`.
    */
   render_budget_ms?: number;
+  /**
+   * Operator setting: share the fetch cache, the per-host politeness limiter, the robots.txt cache and Retry-After backoffs with every websift process given the same Redis (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS). Default WEBSIFT_REDIS_URL; without either, all of it stays local as before. With it, `cache.dir` is not used (`cache.ttl_s` becomes the Redis expiry) and requests to one host are spaced at least 1000 / `per_host_concurrency` ms apart across all processes. What no schema can state: a Redis that cannot be reached or does not answer in time never fails the fetch: it runs uncached and limited locally, with a warning in `meta.warnings`.
+   */
+  redis_url?: string;
 }
 /**
  * What happened when the URL was fetched. A block page is never returned as `body`.

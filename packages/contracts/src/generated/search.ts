@@ -70,6 +70,10 @@ export interface SearchRequest {
    * Answer engine requests from this WARC file, with no network.
    */
   replay_warc?: string;
+  /**
+   * Operator setting: keep Brave's daily budget and 1 request/second spacing, the engines' rate-limit waits and their last outcomes in Redis at this URL (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS), shared by every websift process given the same URL; also passed on to every fetch request the search makes. Default WEBSIFT_REDIS_URL; without either, the state stays in local files as before. What no schema can state: a Redis that cannot be reached or does not answer in time never fails the search: the local files are used, with a warning in `meta.warnings`.
+   */
+  redis_url?: string;
 }
 /**
  * Ranked results and an honest per-engine account.
