@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -29,6 +32,19 @@ let env: NodeJS.ProcessEnv;
 
 function run(bin: string, args: string[], input?: string): SpawnSyncReturns<string> {
   return spawnSync(bin, args, { cwd: work, env, encoding: "utf8", input, timeout: 60_000 });
+}
+
+/** Like run, but without blocking this process's event loop (a server in this process must answer). */
+function runAsync(bin: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 beforeAll(() => {
@@ -119,6 +135,25 @@ describe("npm install -g of the tarballs", () => {
     expect(envelope).toMatchObject({ ok: true, contract: "search" });
     expect(envelope.data.backends.map((backend: { name: string }) => backend.name)).toEqual(expect.arrayContaining(["searxng", "duckduckgo", "wikipedia"]));
   });
+
+  it("websift fetch reads a loopback page through every installed layer (fetch, extract worker, format, store)", async () => {
+    const page = "<html><head><title>Retry-After explained</title></head><body><article><h1>Retry-After</h1><p>A server that answers 429 Too Many Requests may send a Retry-After header saying how many seconds to wait before the next request; clients honour it and back off.</p></article></body></html>";
+    const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/retry-after`;
+      const result = await runAsync("websift", ["fetch", url, "--allow-private-hosts", "--json"]);
+      expect(result.status, result.stderr).toBe(0);
+      const envelope = JSON.parse(result.stdout);
+      expect(envelope).toMatchObject({ ok: true, data: { url, source: "network" } });
+      expect(envelope.data.content).toContain("Retry-After header");
+      const opened = await runAsync("websift", ["open", envelope.data.handle, "--json"]);
+      expect(JSON.parse(opened.stdout)).toMatchObject({ ok: true, data: { handle: envelope.data.handle, source: "cache" } });
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 
   it("websift mcp answers initialize and tools/list over stdio, with only protocol on stdout", async () => {
     const child = spawn("websift", ["mcp"], { cwd: work, env, stdio: ["pipe", "pipe", "pipe"] });
