@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parse as parseYaml } from "yaml";
 import type { OperatorSettings } from "./operator/operator-settings.js";
-import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MCP_HTTP_PORT, DEFAULT_REST_HOST, DEFAULT_REST_PORT, DEFAULT_SHUTDOWN_GRACE_MS } from "./rest/rest-defaults.js";
+import { commandHelp, USAGE } from "./cli-help.js";
+import { DEFAULT_MCP_HTTP_PORT, DEFAULT_REST_HOST, DEFAULT_REST_PORT } from "./rest/rest-defaults.js";
 import {
   printEnvelope,
   usageErrorEnvelope,
@@ -15,69 +16,6 @@ import {
   type Envelope,
 } from "@websift/contracts";
 import { renderContentsText, renderEnginesText, renderSimilarText } from "./mcp/render-text.js";
-
-const USAGE = `Usage: websift <command> [options]
-
-Web search results an agent can use: several engines asked, each one's outcome told,
-results ranked by a policy in config, top pages read into fenced Markdown, all kept in a
-local index for later reads.
-
-Commands:
-  search <query>        Search, rank, read the top pages under a budget, index them
-  fetch <url>           Read one page, fenced and paginated, and index it
-  open <handle>         Read a stored page again, with no network
-  similar <url|handle>  Find similar pages in the store and in new search results
-  contents <url...>     Read several pages, one outcome per URL
-  engines               List the search engines: configured or not, defaults, last outcome, waits
-  mcp [--http]          Run the MCP server on stdio (or streamable HTTP at /mcp)
-  serve [--port N]      Run the REST server (loopback by default)
-
-search options:
-  --tier T                instant | standard | deep | research
-  --explain               Add dropped results and score parts
-  --no-extract            Rank only; read no pages
-  --top-n N --total-chars N --per-item-chars N   Override the policy's reading budget
-  --limit N               Maximum results
-  --angles FILE           YAML list of query angles (with --tier deep; at most 8)
-  --time-range R          day | week | month | year   --language L   e.g. en
-fetch / open options:
-  --page N                Page to return (default 1)
-  --page-size-tokens N    Page size (default 1000)
-  --query Q               Also return the passages most relevant to Q (highlights)
-  --datamark              Interleave a data marker in page text
-  --render auto|always|never  Render in headless Chromium (fetch, contents, search): auto (default)
-                          only for a page that is a JavaScript-only shell
-mcp options:
-  --http                  Serve MCP over streamable HTTP at http://HOST:PORT/mcp instead of stdio
-                          (--port, --host, --token-file, --allowed-host, --max-concurrency as for serve;
-                          default port ${DEFAULT_MCP_HTTP_PORT})
-  --tools LIST            Tools to offer, comma-separated (env WEBSIFT_MCP_TOOLS; default all)
-  --schemas MODE          compact (default) | full: schemas in tools/list (env WEBSIFT_MCP_SCHEMAS)
-serve options:
-  --port N                Port (default ${DEFAULT_REST_PORT})   --host H   Bind address (default ${DEFAULT_REST_HOST})
-  --token-file FILE       API token file, mode 600 (or env WEBSIFT_API_TOKEN_FILE, or the token in
-                          WEBSIFT_API_TOKEN): every route but /healthz then needs
-                          Authorization: Bearer <token>; required to bind beyond loopback
-  --allowed-host NAME[:PORT]  Also answer for this Host name (repeatable; env
-                          WEBSIFT_ALLOWED_HOSTS, comma-separated)
-  --max-concurrency N     Requests running at once (default ${DEFAULT_MAX_CONCURRENCY}); more get 503 busy + Retry-After
-  --shutdown-grace S      Seconds requests in flight may finish after SIGTERM (default ${DEFAULT_SHUTDOWN_GRACE_MS / 1000})
-Operator settings (every command, mcp and serve included; never taken from a request):
-  --engines LIST          Default engines, comma-separated (env WEBSIFT_ENGINES; see websift-search --backends)
-  --searxng-url URL       SearXNG base URL (env WEBSIFT_SEARXNG_URL)
-  --policy FILE           Ranking policy YAML replacing the packaged default
-  --store DIR             Store directory (env WEBSIFT_STORE_DIR; default the user cache dir)
-  --allow-private-host HOST[:PORT]  Allow this one private host (this port only, when given), for
-                          plain and rendered reads; repeatable (env WEBSIFT_ALLOW_PRIVATE_HOSTS, comma-separated)
-  --allow-private-hosts   Allow loopback and private targets (refused by default; cloud
-                          metadata addresses stay refused)
-Common options:
-  --json                  Print only the Envelope as JSON on stdout
-  -h, --help              Show this help
-  -V, --version           Print websift's version
-
-Exit codes: 0 ok, 1 nothing survived filtering / not found / the page failed, 2 could not run.
-`;
 
 const OPTIONS = {
   engines: { type: "string" },
@@ -107,6 +45,7 @@ const OPTIONS = {
   "max-concurrency": { type: "string" },
   "shutdown-grace": { type: "string" },
   store: { type: "string" },
+  "redis-url": { type: "string" },
   "allow-private-hosts": { type: "boolean" },
   "allow-private-host": { type: "string", multiple: true },
   render: { type: "string" },
@@ -151,9 +90,10 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 }
 
 /** The operator's settings from this command line (the environment fills the rest in each layer). */
-function operatorSettingsFromFlags(values: { store?: string; "allow-private-hosts"?: boolean; "allow-private-host"?: string[]; "searxng-url"?: string; policy?: string; engines?: string }): OperatorSettings {
+function operatorSettingsFromFlags(values: { store?: string; "redis-url"?: string; "allow-private-hosts"?: boolean; "allow-private-host"?: string[]; "searxng-url"?: string; policy?: string; engines?: string }): OperatorSettings {
   const operator: OperatorSettings = {};
   if (values.store !== undefined) operator.storeDir = values.store;
+  if (values["redis-url"] !== undefined) operator.redisUrl = values["redis-url"];
   if (values["allow-private-hosts"]) operator.allowPrivateHosts = true;
   // The flags replace WEBSIFT_ALLOW_PRIVATE_HOSTS, which applies when none is given.
   if (values["allow-private-host"] !== undefined) operator.allowedPrivateHosts = values["allow-private-host"].map((entry) => entry.trim());
@@ -205,7 +145,9 @@ function renderPage(data: AgentPageResponse): string {
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h" || command === "help") {
-    process.stdout.write(USAGE);
+    // `websift help search` is `websift search --help`.
+    const topic = command === "help" ? rest[0] : undefined;
+    process.stdout.write((topic !== undefined ? commandHelp(topic) : undefined) ?? USAGE);
     return command ? 0 : 2;
   }
   if (command === "--version" || command === "-V" || command === "version") {
@@ -214,7 +156,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const json = rest.includes("--json");
   const contract = CONTRACT_OF[command] ?? "agent-search";
-  if (!["search", "fetch", "open", "similar", "contents", "engines", "mcp", "serve"].includes(command)) {
+  if (!["search", "fetch", "open", "similar", "contents", "engines", "config", "doctor", "mcp", "serve"].includes(command)) {
     printEnvelope(usageErrorEnvelope("agent-search", "agent-io", `Unknown command "${command}". Run websift --help for the list.`, "command"), { json });
     return 2;
   }
@@ -227,7 +169,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(commandHelp(command) ?? USAGE);
     return 0;
   }
   // Whoever runs this command is the operator: these flags are settings, never request fields.
@@ -238,6 +180,20 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!(error instanceof UsageError)) throw error;
     printEnvelope(usageErrorEnvelope(contract, "agent-io", `${error.message}. Run websift --help for usage.`, error.field), { json });
     return 2;
+  }
+  if (command === "config") {
+    const { effectiveSettings } = await import("./operator/effective-settings.js");
+    const { renderSettings } = await import("./operator/render-settings.js");
+    const report = effectiveSettings(operator, process.env);
+    process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : renderSettings(report));
+    return 0;
+  }
+  if (command === "doctor") {
+    const { runDoctor } = await import("./doctor/run-doctor.js");
+    const { renderDoctor } = await import("./doctor/render-doctor.js");
+    const report = await runDoctor(operator, process.env);
+    process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : renderDoctor(report));
+    return report.checks.some((check) => check.status === "fail") ? 1 : 0;
   }
   if (command === "mcp" || command === "serve") {
     const { checkOperatorEngines, checkOperatorSettings } = await import("./operator/check-operator-settings.js");
@@ -381,6 +337,9 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  // An open Redis connection would keep a one-shot command alive after its answer.
+  const { operatorRedisUrl } = await import("./operator/shared-state-layers.js");
+  if (operatorRedisUrl(operator.redisUrl, process.env) !== undefined) await (await import("@websift/store")).closeStoreConnections();
   if (envelope.ok) return 0;
   return envelope.error?.code === "invalid_request" || envelope.error?.code === "invalid_config" || envelope.error?.code === "internal_error" ? 2 : 1;
 }

@@ -21,6 +21,7 @@ import { runAgentSearch } from "./operations/search.js";
 import { runAgentSimilar } from "./operations/similar.js";
 import type { OperatorSettings } from "./operator/operator-settings.js";
 import { refusingOperatorFields } from "./operator/refuse-operator-fields.js";
+import { layersWithRedis, operatorRedisUrl } from "./operator/shared-state-layers.js";
 
 /** @deprecated The operator's settings; use OperatorSettings. */
 export type AgentDefaults = OperatorSettings;
@@ -32,6 +33,8 @@ export type AgentDefaults = OperatorSettings;
 export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: Layers = productionLayers) {
   // A frozen copy: a caller mutating its options object later does not change a running server.
   const settings: OperatorSettings = Object.freeze({ ...operator, ...(operator.engines ? { engines: [...operator.engines] } : {}) });
+  const redisUrl = operatorRedisUrl(settings.redisUrl, process.env);
+  if (redisUrl !== undefined) layers = layersWithRedis(layers, redisUrl);
   // Every operation: operator fields refused by name, then the contract's own validation.
   // `requestDefinition` names the contract's request definition when it has more than one (agent-page: fetch_request, open_request).
   const agentEntry = <TRequest, TResponse>(contract: ContractName, handle: (request: TRequest) => Promise<HandlerResult<TResponse>>, requestDefinition = "request") =>

@@ -28,6 +28,18 @@ function checkSearxngUrl(value: string): void {
   }
 }
 
+function checkRedisUrl(value: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:")) {
+    throw new AgentIoError("invalid_config", `--redis-url must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0, got "${value.replace(/\/\/[^@/]*@/, "//***@")}".`, { field: "redis_url" });
+  }
+}
+
 function checkStoreDir(path: string): void {
   try {
     if (!statSync(path).isDirectory()) throw new AgentIoError("invalid_config", `The store directory ${path} (--store) exists but is not a directory.`, { field: "store" });
@@ -58,6 +70,7 @@ export function checkOperatorSettings(settings: OperatorSettings): void {
   if (settings.policyFile !== undefined) checkPolicyFile(settings.policyFile);
   if (settings.searxngUrl !== undefined) checkSearxngUrl(settings.searxngUrl);
   if (settings.storeDir !== undefined) checkStoreDir(settings.storeDir);
+  if (settings.redisUrl !== undefined) checkRedisUrl(settings.redisUrl);
   if (settings.allowedPrivateHosts !== undefined) checkAllowedPrivateHosts(settings.allowedPrivateHosts);
   if (settings.engines !== undefined && settings.engines.length === 0) throw new AgentIoError("invalid_config", "--engines names no engine; give a comma-separated list such as duckduckgo,wikipedia.", { field: "engines" });
 }

@@ -6,6 +6,11 @@
 export interface OperatorSettings {
   /** Store directory (else WEBSIFT_STORE_DIR, else the user cache dir). */
   storeDir?: string;
+  /**
+   * Redis URL (`redis://` or `rediss://`; else WEBSIFT_REDIS_URL): the page store lives there, shared
+   * by every websift instance that names the same Redis, instead of in the store directory.
+   */
+  redisUrl?: string;
   /** Allow loopback and private targets; cloud-metadata and link-local addresses stay refused. */
   allowPrivateHosts?: boolean;
   /**
@@ -31,6 +36,7 @@ export const OPERATOR_ONLY_FIELDS: Readonly<Record<string, string>> = {
   allow_private_hosts: "--allow-private-hosts (or allowPrivateHosts in createWebsift options)",
   allowed_private_hosts: "--allow-private-host HOST[:PORT] or WEBSIFT_ALLOW_PRIVATE_HOSTS (or allowedPrivateHosts in createWebsift options)",
   store_dir: "--store DIR or WEBSIFT_STORE_DIR (or storeDir in createWebsift options)",
+  redis_url: "--redis-url URL or WEBSIFT_REDIS_URL (or redisUrl in createWebsift options)",
   searxng_url: "--searxng-url URL or WEBSIFT_SEARXNG_URL (or searxngUrl in createWebsift options)",
   policy_file: "--policy FILE (or policyFile in createWebsift options)",
   config_dir: "WEBSIFT_CONFIG_DIR",

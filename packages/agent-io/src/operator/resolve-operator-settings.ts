@@ -4,6 +4,7 @@ import type { OperatorSettings } from "./operator-settings.js";
 
 const KINDS: Record<keyof OperatorSettings, "string" | "boolean" | "string[]" | "function"> = {
   storeDir: "string",
+  redisUrl: "string",
   allowPrivateHosts: "boolean",
   allowedPrivateHosts: "string[]",
   searxngUrl: "string",
