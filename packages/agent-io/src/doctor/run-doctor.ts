@@ -7,7 +7,7 @@ import type { OperatorSettings } from "../operator/operator-settings.js";
 import { operatorRedisUrl } from "../operator/shared-state-layers.js";
 
 /** One check of `websift doctor`: what was checked, how it went, and what to do when it did not. */
-export interface DoctorCheck {
+interface DoctorCheck {
   name: string;
   status: "ok" | "warn" | "fail" | "skip";
   detail: string;
