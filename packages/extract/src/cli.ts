@@ -146,28 +146,39 @@ async function writeLine(text: string): Promise<void> {
   await new Promise<void>((resolve) => process.stdout.once("drain", resolve));
 }
 
+/**
+ * Pages in flight at once in --jsonl: one per worker plus one parsed and waiting, so both cores extract
+ * while replies are still written in input order. Small, so at most this many pages sit in memory.
+ */
+const JSONL_IN_FLIGHT = 3;
+
 async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>, maxBytes: number): Promise<number> {
   let failures = 0;
+  // A rejection is held as a value until its turn, so a later page's failure never surfaces out of order.
+  const pending: Array<Promise<{ ok: boolean; text: string } | { thrown: unknown }>> = [];
+  const flushOne = async (): Promise<void> => {
+    const reply = await pending.shift()!;
+    if ("thrown" in reply) throw reply.thrown;
+    if (!reply.ok) failures += 1;
+    await writeLine(reply.text);
+  };
+  const answer = (envelope: { ok: boolean }): { ok: boolean; text: string } => ({ ok: envelope.ok, text: JSON.stringify(envelope) });
   // JSON escaping grows HTML (quotes, backslashes, control characters); twice the page limit plus slack
   // admits any page under the limit that is not mostly escapes, and the entry point checks the page itself.
   for await (const line of jsonLines(process.stdin, maxBytes * 2 + 1_000_000)) {
     if ("tooLarge" in line) {
-      failures += 1;
-      await writeLine(JSON.stringify(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`))));
-      continue;
+      pending.push(Promise.resolve(answer(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`)))));
+    } else if ("error" in line) {
+      pending.push(Promise.resolve(answer(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line"))));
+    } else {
+      const { request } = line;
+      // --format fills a line's missing `format`; a line's own value is kept, so it is validated as sent.
+      if (request && typeof request === "object" && !Array.isArray(request) && !("format" in request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
+      pending.push(extract(request).then(answer, (thrown: unknown) => ({ thrown })));
     }
-    if ("error" in line) {
-      failures += 1;
-      await writeLine(JSON.stringify(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line")));
-      continue;
-    }
-    const { request } = line;
-    // --format fills a line's missing `format`; a line's own value is kept, so it is validated as sent.
-    if (request && typeof request === "object" && !Array.isArray(request) && !("format" in request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
-    const envelope = await extract(request);
-    if (!envelope.ok) failures += 1;
-    await writeLine(JSON.stringify(envelope));
+    while (pending.length >= JSONL_IN_FLIGHT) await flushOne();
   }
+  while (pending.length > 0) await flushOne();
   return failures > 0 ? 1 : 0;
 }
 
