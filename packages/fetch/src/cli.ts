@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { printEnvelope, usageErrorEnvelope, type FetchResponse } from "@websift/contracts";
 import { DEFAULT_MAX_BYTES, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from "./core/resolve-request.js";
+import { closeRedisClients } from "./core/redis/redis-connection.js";
 import { fetchUrl } from "./entry-point.js";
 
 const USAGE = `Usage: websift-fetch <url> [options]
@@ -18,12 +19,18 @@ Options:
                           them, or 2: render in headless Chromium (WEBSIFT_CHROMIUM_PATH, else
                           chromium on PATH; every request of the page passes the SSRF guard)
   --render-budget-ms N    Tier 2: hard cap for loading and settling a page (default 15000)
+  --per-host-concurrency N
+                          Requests at once per host (default 4); with --redis-url also the shared
+                          spacing: one request per 1000/N ms per host across every process
   --retries N             Retries for retriable outcomes (default ${DEFAULT_RETRIES})
   --accept TYPE           Also accept this content type (repeatable)
   --respect-robots        Refuse URLs that robots.txt disallows
   --cache-dir DIR         Cache directory (env WEBSIFT_CACHE_DIR; default the user cache dir)
   --no-cache              Neither read nor write the cache (the default with
                           --allow-private-hosts unless --cache-dir is given)
+  --redis-url URL         Share the cache, per-host limits, robots.txt and Retry-After backoffs with
+                          every process on this Redis (env WEBSIFT_REDIS_URL); when it is down the
+                          fetch still runs, uncached, with a warning
   --record FILE.warc      Append every exchange to a WARC/1.1 file (secrets redacted)
   --replay FILE.warc      Answer from a WARC file, with no network
   --proxy URL             Send requests through a proxy (default HTTPS_PROXY)
@@ -62,11 +69,13 @@ export async function runCli(argv: string[]): Promise<number> {
         "timeout-ms": { type: "string" },
         tier: { type: "string" },
         retries: { type: "string" },
+        "per-host-concurrency": { type: "string" },
         accept: { type: "string", multiple: true },
         "respect-robots": { type: "boolean" },
         "cache-dir": { type: "string" },
         "no-cache": { type: "boolean" },
         record: { type: "string" },
+        "redis-url": { type: "string" },
         replay: { type: "string" },
         proxy: { type: "string" },
         header: { type: "string", multiple: true },
@@ -91,6 +100,8 @@ export async function runCli(argv: string[]): Promise<number> {
     if (timeoutMs !== undefined) request["timeout_ms"] = timeoutMs;
     const retries = positiveInteger("retries", values.retries);
     if (retries !== undefined) request["retries"] = retries;
+    const perHost = positiveInteger("per-host-concurrency", values["per-host-concurrency"]);
+    if (perHost !== undefined) request["per_host_concurrency"] = perHost;
     if (values.tier !== undefined) request["tier"] = values.tier === "auto" ? "auto" : Number(values.tier);
     if (values.accept) request["accept_content_types"] = values.accept;
     if (values["respect-robots"]) request["respect_robots"] = true;
@@ -98,6 +109,7 @@ export async function runCli(argv: string[]): Promise<number> {
     // when a cache dir is named explicitly.
     const cacheWanted = !values["no-cache"] && ((!values["allow-private-hosts"] && allowedHosts.length === 0) || values["cache-dir"] !== undefined);
     if (cacheWanted) request["cache"] = { mode: "use", ...(values["cache-dir"] ? { dir: values["cache-dir"] } : {}) };
+    if (values["redis-url"]) request["redis_url"] = values["redis-url"];
     if (values.record) request["record_warc"] = values.record;
     if (values.replay) request["replay_warc"] = values.replay;
     if (values.proxy) request["proxy"] = values.proxy;
@@ -115,6 +127,8 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   const envelope = await fetchUrl(request);
+  // An open Redis connection would keep the process alive after the answer.
+  await closeRedisClients();
   printEnvelope<FetchResponse>(envelope, { json, render: (data) => (data.outcome === "ok" && data.body !== null ? data.body : "") });
   if (envelope.error?.code === "invalid_request") return 2;
   return envelope.ok ? 0 : 1;

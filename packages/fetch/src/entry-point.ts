@@ -28,7 +28,7 @@ export const fetchUrl = defineEntryPoint<FetchRequest, FetchResponse>({
   contract: "fetch",
   layer: "fetch",
   handle: async (request, context) => {
-    const result = await fetchPage(request, context.signal ? { signal: context.signal } : {});
+    const result = await fetchPage(request, { warn: (message) => context.warn(message), ...(context.signal ? { signal: context.signal } : {}) });
     // What a rendered page tried and the guard refused did not stop the read, but the caller should know.
     for (const refused of result.refused_requests ?? []) context.warn(`the page's ${refused.resource_type} request to ${refused.url} was refused: ${refused.detail}`);
     return toHandlerResult(result);

@@ -19,6 +19,8 @@ export interface AttemptContext {
   guardDestinations: boolean;
   /** Checks robots.txt for a hop; returns a refusal detail or null. */
   robotsRefusal?: (url: URL) => Promise<string | null>;
+  /** Waits for this request's turn at a host across every process sharing a Redis (host-pacing.ts). */
+  paceHost?: (host: string) => Promise<void>;
   signal: AbortSignal;
 }
 
@@ -61,6 +63,8 @@ export async function runFetchAttempt(context: AttemptContext): Promise<AttemptR
     const robotsDetail = context.robotsRefusal === undefined ? null : await context.robotsRefusal(hop.url);
     if (robotsDetail !== null) return failedAttempt("refused", hop.url, redirects, robotsDetail, exchanges);
 
+    // The shared spacing first, then the local slot: a request waiting for its turn holds no local slot.
+    if (context.paceHost !== undefined) await context.paceHost(hop.url.host);
     const release = await acquireHostSlot(hop.url.host, request.perHostConcurrency, context.signal);
     let exchange: OpenedExchange;
     try {

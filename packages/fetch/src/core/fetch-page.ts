@@ -12,10 +12,16 @@ import { resolveFetchRequest, type ResolvedFetchRequest } from "./resolve-reques
 import { retryDelayMs } from "./retry-policy.js";
 import { createRobotsGate } from "./robots-gate.js";
 import { openNetworkExchange } from "./transport.js";
+import { recordHostBackoff } from "./redis/host-backoff.js";
+import { respectSharedBackoff, sharedHostPacer } from "./redis/host-turns.js";
+import { readSharedCachedPage, writeSharedCachedPage } from "./redis/redis-page-cache.js";
+import { openSharedFetchState } from "./redis/shared-state.js";
 import type { ClientTier, FetchPageRequest, FetchPageResult, FetchedVia, TierAttempt } from "./types.js";
 
 export interface FetchPageOptions {
   signal?: AbortSignal;
+  /** Where a degraded-but-working fetch says so (the entry point's `meta.warnings`). */
+  warn?: (message: string) => void;
 }
 
 /** `auto` never includes the browser: rendering is asked for (tier 2), so plain pages never start one. */
@@ -102,10 +108,14 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
     return toResult(request, attempt, "replay", [tierAttempt], startedAt);
   }
 
+  // With a Redis URL the cache and the host limits are shared; Redis failing leaves this fetch uncached and locally limited.
+  const shared = request.redisUrl === undefined ? undefined : openSharedFetchState(request.redisUrl, options.warn ?? (() => undefined));
   const cacheKey = request.cache === undefined ? undefined : cacheKeyFor(request);
   // Recording wants real exchanges, so a recording run never answers from the cache.
   if (request.cache !== undefined && cacheKey !== undefined && request.cache.mode === "use" && request.recordWarc === undefined) {
-    const hit = await readCachedPage(request.cache.dir, cacheKey, request.cache.ttlS);
+    const hit = shared === undefined
+      ? await readCachedPage(request.cache.dir, cacheKey, request.cache.ttlS)
+      : await readSharedCachedPage(shared, cacheKey, request.cache.ttlS);
     // An entry larger than this request's limit would not have been fetched now, so it is not served either.
     if (hit !== undefined && hit.page.bytes <= request.maxBytes) {
       const { page } = hit;
@@ -120,15 +130,22 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
     }
   }
 
+  if (shared !== undefined) {
+    const backoff = await respectSharedBackoff(shared, request.url.host, request.retryAfterCapS, deadlineAt, signal);
+    throwIfCallerAborted();
+    if (!backoff.send) return hostBackedOff(request, backoff.remainingS, startedAt);
+  }
+
   let last: { attempt: AttemptResult; tier: ClientTier } | undefined;
   const tierAttempts: TierAttempt[] = [];
+  const paceHost = shared === undefined ? undefined : sharedHostPacer(shared, request.perHostConcurrency, signal);
   for (const tier of tierPlan(request)) {
     const openExchange: ExchangeOpener = (hop, pinnedAddress) =>
       openNetworkExchange(hop, { tier, pinnedAddress, proxy: request.proxy, connectTimeoutMs: request.connectTimeoutMs, signal });
-    const robotsRefusal = request.respectRobots ? createRobotsGate(request, openExchange, signal) : undefined;
+    const robotsRefusal = request.respectRobots ? createRobotsGate(request, openExchange, signal, shared) : undefined;
     for (let retryIndex = 0; ; retryIndex += 1) {
       const attemptStartedAt = Date.now();
-      const attempt = await runAttemptWithinDeadline({ request, openExchange, guardDestinations: true, signal, ...(robotsRefusal ? { robotsRefusal } : {}) }, options.signal);
+      const attempt = await runAttemptWithinDeadline({ request, openExchange, guardDestinations: true, signal, ...(robotsRefusal ? { robotsRefusal } : {}), ...(paceHost ? { paceHost } : {}) }, options.signal);
       throwIfCallerAborted();
       tierAttempts.push({ tier, status: attempt.status, outcome: attempt.outcome, block_reason: attempt.blockReason, elapsed_ms: Date.now() - attemptStartedAt });
       if (request.recordWarc !== undefined) await appendExchangesToWarc(request.recordWarc, attempt.exchanges);
@@ -147,11 +164,22 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
   if (result.retry_after_s !== null && result.retry_after_s > request.retryAfterCapS && result.outcome !== "ok") {
     result.detail += `; not retried, the wait is over retry_after_cap_s (${request.retryAfterCapS} s)`;
   }
+  if (shared !== undefined && result.retry_after_s !== null && result.outcome !== "ok") {
+    await recordHostBackoff(shared, new URL(result.final_url).host, result.retry_after_s);
+  }
   if (request.cache !== undefined && cacheKey !== undefined && result.outcome === "ok" && result.body !== null && result.status !== null) {
-    await writeCachedPage(request.cache.dir, cacheKey, {
+    const page = {
       final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset ?? null,
       bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
-    });
+    };
+    if (shared === undefined) await writeCachedPage(request.cache.dir, cacheKey, page);
+    else await writeSharedCachedPage(shared, cacheKey, page, request.cache.ttlS);
   }
   return result;
+}
+
+/** Not sent: the host told another instance to wait longer than this request may (retry_after_cap_s or its deadline). */
+function hostBackedOff(request: ResolvedFetchRequest, remainingS: number, startedAt: number): FetchPageResult {
+  const detail = `not sent: ${request.url.host} asked websift to wait (Retry-After) and ${remainingS} s of that wait remain, more than this request may wait`;
+  return toResult(request, { ...failedAttempt("rate_limited", request.url, [], detail, []), retryAfterS: remainingS }, "http", [], startedAt);
 }

@@ -33,6 +33,8 @@ export interface ResolvedFetchRequest {
   retries: number;
   retryAfterCapS: number;
   perHostConcurrency: number;
+  /** The operator's Redis for the shared cache, host limits, robots.txt and backoffs; undefined keeps them local. */
+  redisUrl: string | undefined;
 }
 
 export const DEFAULT_MAX_BYTES = 10_000_000;
@@ -95,7 +97,14 @@ function lowerCaseHeaders(headers: Record<string, string> | undefined): Record<s
   return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-export function resolveFetchRequest(request: FetchPageRequest): ResolvedFetchRequest {
+/** The request's `redis_url`, else WEBSIFT_REDIS_URL (the operator's setting, as the page store reads it). */
+function resolveRedisUrl(explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (explicit !== undefined) return explicit;
+  const fromEnvironment = env["WEBSIFT_REDIS_URL"]?.trim();
+  return fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
+}
+
+export function resolveFetchRequest(request: FetchPageRequest, env: NodeJS.ProcessEnv = process.env): ResolvedFetchRequest {
   const url = openableUrl(request.url, "the url");
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
   return {
@@ -123,5 +132,6 @@ export function resolveFetchRequest(request: FetchPageRequest): ResolvedFetchReq
     retries: request.retries ?? DEFAULT_RETRIES,
     retryAfterCapS: request.retry_after_cap_s ?? DEFAULT_RETRY_AFTER_CAP_S,
     perHostConcurrency: request.per_host_concurrency ?? DEFAULT_PER_HOST_CONCURRENCY,
+    redisUrl: resolveRedisUrl(request.redis_url, env),
   };
 }

@@ -3,6 +3,8 @@
 import { runFetchAttempt, type ExchangeOpener } from "./fetch-attempt.js";
 import type { ResolvedFetchRequest } from "./resolve-request.js";
 import { isAllowedByRobots, parseRobotsTxt, type RobotsRules } from "./robots.js";
+import { readSharedRobotsRules, writeSharedRobotsRules } from "./redis/robots-rules-cache.js";
+import type { SharedFetchState } from "./redis/shared-state.js";
 
 const ROBOTS_TTL_MS = 60 * 60 * 1000;
 const ROBOTS_MAX_BYTES = 512_000;
@@ -24,15 +26,30 @@ async function fetchRobotsRules(origin: string, base: ResolvedFetchRequest, open
   return ALLOW_ALL; // refused / dns_failed: the page fetch itself will report that
 }
 
-export function createRobotsGate(base: ResolvedFetchRequest, openExchange: ExchangeOpener, signal: AbortSignal): (url: URL) => Promise<string | null> {
+/** With Redis, the rules one instance fetched serve all; when Redis is unavailable, the process's own memory does. */
+async function sharedRules(shared: SharedFetchState, origin: string, fetchRules: () => Promise<RobotsRules>): Promise<RobotsRules | undefined> {
+  const known = await readSharedRobotsRules(shared, origin);
+  if (known === undefined) return undefined;
+  if (known !== null) return known;
+  const rules = await fetchRules();
+  await writeSharedRobotsRules(shared, origin, rules, ROBOTS_TTL_MS);
+  return rules;
+}
+
+export function createRobotsGate(base: ResolvedFetchRequest, openExchange: ExchangeOpener, signal: AbortSignal, shared?: SharedFetchState): (url: URL) => Promise<string | null> {
   return async (url: URL) => {
-    const now = Date.now();
-    let entry = rulesByOrigin.get(url.origin);
-    if (entry === undefined || entry.expiresAt < now) {
-      entry = { rules: await fetchRobotsRules(url.origin, base, openExchange, signal), expiresAt: now + ROBOTS_TTL_MS };
-      rulesByOrigin.set(url.origin, entry);
+    const fetchRules = (): Promise<RobotsRules> => fetchRobotsRules(url.origin, base, openExchange, signal);
+    let rules = shared === undefined ? undefined : await sharedRules(shared, url.origin, fetchRules);
+    if (rules === undefined) {
+      const now = Date.now();
+      let entry = rulesByOrigin.get(url.origin);
+      if (entry === undefined || entry.expiresAt < now) {
+        entry = { rules: await fetchRules(), expiresAt: now + ROBOTS_TTL_MS };
+        rulesByOrigin.set(url.origin, entry);
+      }
+      rules = entry.rules;
     }
-    return isAllowedByRobots(entry.rules, url) ? null : `robots.txt of ${url.origin} disallows ${url.pathname}`;
+    return isAllowedByRobots(rules, url) ? null : `robots.txt of ${url.origin} disallows ${url.pathname}`;
   };
 }
 
