@@ -2,5 +2,5 @@
 import { expect, it } from "vitest";
 
 it("exports exactly the public API", async () => {
-  expect(Object.keys(await import("../src/index.js")).sort()).toEqual(["FetchLayerError", "fetchUrl"]);
+  expect(Object.keys(await import("../src/index.js")).sort()).toEqual(["FetchLayerError", "closeFetchConnections", "fetchUrl"]);
 });
