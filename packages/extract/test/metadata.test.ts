@@ -56,9 +56,13 @@ describe("readMetadata: byline and title", () => {
 
   it("takes the <h1> on an article and the declared title on a landing page", () => {
     const article = metaOf(
-      '<head><meta property="og:title" content="Share card wording"><meta property="og:type" content="article"></head><body><h1>The headline</h1></body>',
+      '<head><meta property="og:title" content="Share card wording"><meta property="og:type" content="article">' +
+        '<meta property="article:published_time" content="2025-01-02"></head><body><h1>The headline</h1></body>',
     );
     expect(article.title).toBe("The headline");
+    // og:type=article alone (WordPress tags every page so) is not an article without a date or a byline.
+    const taggedPage = metaOf('<head><meta property="og:title" content="Acme CRM"><meta property="og:type" content="article"></head><body><h1>Clarity, finally.</h1></body>');
+    expect(taggedPage.title).toBe("Acme CRM");
     const landing = metaOf('<head><meta property="og:title" content="Acme CRM"></head><body><h1>Clarity, finally.</h1></body>');
     expect(landing.title).toBe("Acme CRM");
   });

@@ -28,15 +28,13 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     cleanLine(meta.get("twitter:title")) ??
     (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null);
   const byline = findByline(doc, nodes, meta, main, window);
+  const published = findPublished(doc, url, nodes, meta, window);
+  // WordPress tags every page og:type=article: an article also has a date or a byline.
+  const articleish = (!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null);
   return {
-    title: chooseTitle(
-      cleanLine(window.headline?.textContent),
-      declaredTitle,
-      cleanLine(doc.querySelector("title")?.textContent),
-      !!main || /article|blog/i.test(meta.get("og:type") ?? ""),
-    ),
+    title: chooseTitle(cleanLine(window.headline?.textContent), declaredTitle, cleanLine(doc.querySelector("title")?.textContent), articleish),
     byline,
-    published: findPublished(doc, url, nodes, meta, window),
+    published,
     language: findLanguage(doc, meta, nodes),
     site_name:
       cleanLine(meta.get("og:site_name")) ??
