@@ -27,7 +27,19 @@ async function createRedisClient(url: string): Promise<Redis> {
   });
   // Without a listener an 'error' event would crash the process; failures reach callers as rejections.
   client.on("error", () => undefined);
+  keepFromHoldingProcessOpen(client);
   return client;
+}
+
+/**
+ * The shared state is an optimisation, so its connection never keeps a process alive: a one-shot CLI
+ * (websift-search, which fetches through this layer) exits when its work is done, even while Redis is
+ * down and the client is backing off. A command in flight still does, through its timeout timer.
+ */
+function keepFromHoldingProcessOpen(client: Redis): void {
+  client.on("connect", () => client.stream?.unref());
+  // Emitted on the tick after ioredis set its reconnect timer (a private field, read defensively).
+  client.on("reconnecting", () => (client as unknown as { reconnectTimeout?: NodeJS.Timeout | null }).reconnectTimeout?.unref?.());
 }
 
 export function sharedRedisClient(url: string): Promise<Redis> {
