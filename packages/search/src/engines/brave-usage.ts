@@ -1,8 +1,12 @@
-// Brave is paid per request: a local daily budget and a 1 request/second stamp, kept in the state dir so they
-// hold across runs and processes. Writes are atomic (temp file + rename) so a crash never leaves half a file,
-// and a lock file serialises read-modify-write between processes that search at the same time.
+// Brave is paid per request: a daily budget and a 1 request/second stamp. With a Redis URL they live in Redis
+// (shared-state/brave-budget.ts: one atomic script, shared by every instance); otherwise, or while Redis is
+// unavailable, in the state dir so they hold across runs and processes on this machine. File writes are
+// atomic (temp file + rename) so a crash never leaves half a file, and a lock file serialises
+// read-modify-write between processes that search at the same time.
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readSharedBraveUsage, reserveSharedBraveRequest } from "../shared-state/brave-budget.js";
+import { currentSharedSearchState } from "../shared-state/shared-scope.js";
 
 export const BRAVE_USAGE_FILE = "brave-usage.json";
 const LOCK_FILE = "brave-usage.lock";
@@ -37,7 +41,13 @@ function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export async function readBraveUsage(stateDir: string): Promise<BraveUsageState | undefined> {
+export async function readBraveUsage(stateDir: string, now = Date.now()): Promise<BraveUsageState | undefined> {
+  const shared = currentSharedSearchState();
+  if (shared !== undefined) {
+    const today = utcDay(now);
+    const usage = await readSharedBraveUsage(shared, today, MIN_INTERVAL_MS);
+    if (usage !== undefined) return { day: today, ...usage };
+  }
   try {
     const parsed = JSON.parse(await readFile(join(stateDir, BRAVE_USAGE_FILE), "utf8")) as Partial<BraveUsageState>;
     if (typeof parsed.day !== "string" || typeof parsed.requests !== "number") return undefined;
@@ -96,6 +106,16 @@ async function reserveLocked(stateDir: string, budget: number | undefined, clock
  * 1 request/second spacing, stamps and counts the request, and lets it through.
  */
 export async function reserveBraveRequest(stateDir: string, budget: number | undefined, clock: UsageClock = realClock): Promise<BraveReservation> {
+  const shared = currentSharedSearchState();
+  if (shared !== undefined) {
+    const reservation = await reserveSharedBraveRequest(shared, utcDay(clock.now()), budget, MIN_INTERVAL_MS);
+    if (reservation !== undefined && !reservation.allowed) return { allowed: false, used_today: reservation.used_today, budget: budget ?? 0 };
+    if (reservation !== undefined) {
+      // The turn is reserved on Redis's clock; several instances queue up, so the wait may exceed one interval.
+      if (reservation.wait_ms > 0) await clock.sleep(reservation.wait_ms);
+      return { allowed: true, waited_ms: reservation.wait_ms, used_today: reservation.used_today };
+    }
+  }
   await mkdir(stateDir, { recursive: true });
   const key = join(stateDir, BRAVE_USAGE_FILE);
   const previous = queues.get(key) ?? Promise.resolve();

@@ -1,8 +1,11 @@
-// The last outcome of each engine on this machine, kept in the state dir so `websift engines` (and the MCP
-// web_engines tool) can tell an agent which engines answered lately and which did not, across processes.
-// One small JSON file, written atomically (temp file + rename); unreadable reads as "nothing known".
+// The last outcome of each engine, kept so `websift engines` (and the MCP web_engines tool) can tell an agent
+// which engines answered lately and which did not, across processes: in one Redis hash with a Redis URL
+// (every instance), else, or while Redis is unavailable, in the state dir: one small JSON file, written
+// atomically (temp file + rename); unreadable reads as "nothing known".
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readSharedEngineStatus, writeSharedEngineStatus } from "../shared-state/engine-state.js";
+import { currentSharedSearchState, type SharedSearchState } from "../shared-state/shared-scope.js";
 
 const STATUS_FILE = "engine-status.json";
 
@@ -21,26 +24,42 @@ let writes: Promise<void> = Promise.resolve();
 
 export async function readEngineStatus(stateDir: string): Promise<Record<string, EngineLastOutcome>> {
   await writes;
+  const shared = currentSharedSearchState();
+  const stored = shared === undefined ? undefined : await readSharedEngineStatus(shared);
+  if (stored !== undefined) {
+    const parsed: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(stored)) {
+      try {
+        parsed[name] = JSON.parse(value) as unknown;
+      } catch {
+        // An unreadable entry is an engine nothing is known about.
+      }
+    }
+    return validOutcomes(parsed);
+  }
   return readStatusFile(stateDir);
+}
+
+function validOutcomes(parsed: unknown): Record<string, EngineLastOutcome> {
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+  const status: Record<string, EngineLastOutcome> = {};
+  for (const [name, value] of Object.entries(parsed as Record<string, Partial<EngineLastOutcome>>)) {
+    if (value && typeof value.outcome === "string" && typeof value.at === "string") {
+      status[name] = { outcome: value.outcome, detail: typeof value.detail === "string" ? value.detail : null, result_count: typeof value.result_count === "number" ? value.result_count : 0, at: value.at };
+    }
+  }
+  return status;
 }
 
 async function readStatusFile(stateDir: string): Promise<Record<string, EngineLastOutcome>> {
   try {
-    const parsed = JSON.parse(await readFile(join(stateDir, STATUS_FILE), "utf8")) as unknown;
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-    const status: Record<string, EngineLastOutcome> = {};
-    for (const [name, value] of Object.entries(parsed as Record<string, Partial<EngineLastOutcome>>)) {
-      if (value && typeof value.outcome === "string" && typeof value.at === "string") {
-        status[name] = { outcome: value.outcome, detail: typeof value.detail === "string" ? value.detail : null, result_count: typeof value.result_count === "number" ? value.result_count : 0, at: value.at };
-      }
-    }
-    return status;
+    return validOutcomes(JSON.parse(await readFile(join(stateDir, STATUS_FILE), "utf8")) as unknown);
   } catch {
     return {};
   }
 }
 
-// Outcomes not written yet, by state dir: many searches in a burst cost one write, not one each.
+// Outcomes not written yet, by destination (Redis and state dir): many searches in a burst cost one write, not one each.
 const queued = new Map<string, Record<string, EngineLastOutcome>>();
 
 /**
@@ -52,19 +71,24 @@ const queued = new Map<string, Record<string, EngineLastOutcome>>();
 export function recordEngineOutcomes(stateDir: string, reports: ReadonlyArray<{ name: string; outcome: string; detail: string | null; result_count?: number }>, now = new Date()): Promise<void> {
   if (reports.length === 0) return writes;
   const at = now.toISOString();
-  const waiting = queued.get(stateDir);
+  // Taken now: the write runs after the search has answered, and must go where this search's state goes.
+  const shared = currentSharedSearchState();
+  const destination = `${shared?.url ?? ""}\u0000${stateDir}`;
+  const waiting = queued.get(destination);
   const merged = waiting ?? {};
   for (const report of reports) merged[report.name] = { outcome: report.outcome, detail: report.detail, result_count: report.result_count ?? 0, at };
   if (waiting) return writes;
-  queued.set(stateDir, merged);
+  queued.set(destination, merged);
   writes = writes.then(() => {
-    queued.delete(stateDir);
-    return writeOutcomes(stateDir, merged);
+    queued.delete(destination);
+    return writeOutcomes(stateDir, merged, shared);
   });
   return writes;
 }
 
-async function writeOutcomes(stateDir: string, outcomes: Record<string, EngineLastOutcome>): Promise<void> {
+async function writeOutcomes(stateDir: string, outcomes: Record<string, EngineLastOutcome>, shared: SharedSearchState | undefined): Promise<void> {
+  // One HSET merges with what other instances wrote; Redis unavailable: the local file, as without it.
+  if (shared !== undefined && (await writeSharedEngineStatus(shared, outcomes))) return;
   try {
     const status = { ...(await readStatusFile(stateDir)), ...outcomes };
     await mkdir(stateDir, { recursive: true });

@@ -11,6 +11,7 @@ import { DEFAULT_POLICY_PATH, loadPolicy } from "../policy/load-policy.js";
 import { resolveAngles } from "./angles.js";
 import { runEngine, type TimedRun } from "./run-engines.js";
 import { selectEngines } from "./select-engines.js";
+import { currentSharedSearchState, resolveSearchRedisUrl, withSharedSearchState } from "../shared-state/shared-scope.js";
 
 export interface SearchDependencies {
   fetch(request: FetchRequest): Promise<Envelope<FetchResponse>>;
@@ -88,7 +89,20 @@ async function runFallbacks(
  * layer, report each engine's outcome, fuse with de-correlated RRF, apply the policy, and say
  * honestly what happened overall.
  */
-export async function runSearch(request: SearchRequest, dependencies: SearchDependencies): Promise<HandlerResult<SearchResponse>> {
+export function runSearch(request: SearchRequest, dependencies: SearchDependencies): Promise<HandlerResult<SearchResponse>> {
+  // The request's redis_url, else WEBSIFT_REDIS_URL: where Brave's budget and the engines' state live for this search.
+  const redisUrl = resolveSearchRedisUrl(request.redis_url, dependencies.env);
+  return withSharedSearchState(redisUrl, dependencies.warn, () => searchWithSharedState(request, dependencies));
+}
+
+/** A fetch that fell back from Redis says so in its own reply; the search's reply says it once too. */
+function noteFetchRedisWarnings(envelope: Envelope<FetchResponse>): Envelope<FetchResponse> {
+  const fallback = envelope.meta.warnings.find((warning) => warning.startsWith("redis_unavailable:"));
+  if (fallback !== undefined) currentSharedSearchState()?.noteUnavailable(`the fetch layer: ${fallback.slice(fallback.indexOf("(") + 1, fallback.indexOf(")"))}`);
+  return envelope;
+}
+
+async function searchWithSharedState(request: SearchRequest, dependencies: SearchDependencies): Promise<HandlerResult<SearchResponse>> {
   const { env } = dependencies;
   const config = loadSearchConfig(env);
   const policy = loadPolicy(request.policy_file ?? DEFAULT_POLICY_PATH);
@@ -108,7 +122,9 @@ export async function runSearch(request: SearchRequest, dependencies: SearchDepe
       ...(request.allow_private_hosts ? { allow_private_hosts: true } : {}),
       ...(request.record_warc ? { record_warc: request.record_warc } : {}),
       ...(request.replay_warc ? { replay_warc: request.replay_warc } : {}),
-    });
+      // Without it fetch reads WEBSIFT_REDIS_URL itself, as this layer does.
+      ...(request.redis_url ? { redis_url: request.redis_url } : {}),
+    }).then(noteFetchRedisWarnings);
   const stateDir = userStateDir(env);
   const jobs = angles.flatMap((angle) =>
     names.map(async (name) => ({
