@@ -29,8 +29,10 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null);
   const byline = findByline(doc, nodes, meta, main, window);
   const published = findPublished(doc, url, nodes, meta, window);
-  // WordPress tags every page og:type=article: an article also has a date or a byline.
-  const articleish = (!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null);
+  // WordPress tags every page og:type=article: an article also has a date or a byline. A page declaring one
+  // product, recipe or question heads it with that thing's name.
+  const namedThing = main !== null && typesOf(main).some((t) => /^(?:Product|Recipe|HowTo|Question|Review)$/.test(t));
+  const articleish = namedThing || ((!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null));
   return {
     title: chooseTitle(cleanLine(window.headline?.textContent), declaredTitle, cleanLine(doc.querySelector("title")?.textContent), articleish),
     byline,
