@@ -210,6 +210,9 @@ export async function runCli(argv: string[]): Promise<number> {
     let mcp: import("./mcp/server.js").McpServerOptions;
     try {
       mcp = mcpServerOptionsFrom({ tools: values.tools, schemas: values.schemas }, process.env);
+      // A mistyped tool name stops the start with the list, on stdio as over HTTP.
+      const [{ selectTools }, { MCP_TOOL_NAMES }] = await Promise.all([import("./mcp/tool-selection.js"), import("./mcp/server.js")]);
+      selectTools(mcp.tools, MCP_TOOL_NAMES);
     } catch (error) {
       process.stderr.write(`websift mcp: ${(error as Error).message}\n`);
       return 2;

@@ -14,6 +14,7 @@ import {
   type HandlerResult,
 } from "@websift/contracts";
 import { productionLayers, type Layers } from "./layers.js";
+import { callScope } from "./operations/call-scope.js";
 import { runAgentContents } from "./operations/contents.js";
 import { runAgentEngines } from "./operations/engines.js";
 import { runAgentFetch, runAgentOpen } from "./operations/page.js";
@@ -37,15 +38,28 @@ export function createAgentEntryPoints(operator: OperatorSettings = {}, layers: 
   if (redisUrl !== undefined) layers = layersWithRedis(layers, redisUrl);
   // Every operation: operator fields refused by name, then the contract's own validation.
   // `requestDefinition` names the contract's request definition when it has more than one (agent-page: fetch_request, open_request).
-  const agentEntry = <TRequest, TResponse>(contract: ContractName, handle: (request: TRequest) => Promise<HandlerResult<TResponse>>, requestDefinition = "request") =>
-    refusingOperatorFields(contract, defineEntryPoint<TRequest, TResponse>({ contract, layer: "agent-io", requestDefinition, handle }));
+  // Each call runs in its own scope: the caller's abort signal on every layer call, progress to the caller.
+  type Run<TRequest, TResponse> = (request: TRequest, operator: OperatorSettings, callLayers: Layers) => Promise<HandlerResult<TResponse>>;
+  const agentEntry = <TRequest, TResponse>(contract: ContractName, run: Run<TRequest, TResponse>, requestDefinition = "request") =>
+    refusingOperatorFields(
+      contract,
+      defineEntryPoint<TRequest, TResponse>({
+        contract,
+        layer: "agent-io",
+        requestDefinition,
+        handle: (request, context) => {
+          const scope = callScope(settings, layers, context);
+          return run(request, scope.settings, scope.layers);
+        },
+      }),
+    );
   return {
-    search: agentEntry<AgentSearchRequest, AgentSearchResponse>("agent-search", (request) => runAgentSearch(request, settings, layers)),
-    fetch: agentEntry<AgentPageFetchRequest, AgentPageResponse>("agent-page", (request) => runAgentFetch(request, settings, layers), "fetch_request"),
-    open: agentEntry<AgentPageOpenRequest, AgentPageResponse>("agent-page", (request) => runAgentOpen(request, settings, layers), "open_request"),
-    contents: agentEntry<AgentContentsRequest, AgentContentsResponse>("agent-contents", (request) => runAgentContents(request, settings, layers)),
-    findSimilar: agentEntry<AgentSimilarRequest, AgentSimilarResponse>("agent-similar", (request) => runAgentSimilar(request, settings, layers)),
-    engines: agentEntry<Record<string, never>, AgentEnginesResponse>("agent-engines", () => runAgentEngines(settings, layers)),
+    search: agentEntry<AgentSearchRequest, AgentSearchResponse>("agent-search", runAgentSearch),
+    fetch: agentEntry<AgentPageFetchRequest, AgentPageResponse>("agent-page", runAgentFetch, "fetch_request"),
+    open: agentEntry<AgentPageOpenRequest, AgentPageResponse>("agent-page", runAgentOpen, "open_request"),
+    contents: agentEntry<AgentContentsRequest, AgentContentsResponse>("agent-contents", runAgentContents),
+    findSimilar: agentEntry<AgentSimilarRequest, AgentSimilarResponse>("agent-similar", runAgentSimilar),
+    engines: agentEntry<Record<string, never>, AgentEnginesResponse>("agent-engines", (_request, operator, callLayers) => runAgentEngines(operator, callLayers)),
   };
 }
 

@@ -118,6 +118,17 @@ describe("websift mcp --http (streamable HTTP)", () => {
     guarded.child.kill("SIGTERM");
   });
 
+  it("on stdio too, an unknown tool name is one line and exit 2, not a stack trace", async () => {
+    const child = spawn(process.execPath, [WEBSIFT_BIN, "mcp", "--tools", "web_serach"], { cwd: PACKAGE_DIR, env, stdio: ["pipe", "pipe", "pipe"] });
+    children.push(child);
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('Unknown MCP tool "web_serach"');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("refuses an unknown tool in WEBSIFT_MCP_TOOLS before it listens", async () => {
     const started = await startHttpMcp([], { WEBSIFT_MCP_TOOLS: "web_search,web_serach" });
     expect("exitCode" in started && started.exitCode).toBe(2);

@@ -23,7 +23,7 @@ interface ToolReply {
   content: Array<{ type: string; text: string }>;
 }
 
-const OPERATOR_FIELDS = ["allow_private_hosts", "store_dir", "policy_file", "searxng_url", "config_dir"];
+const OPERATOR_FIELDS = ["allow_private_hosts", "store_dir", "policy_file", "searxng_url", "config_dir", "redis_url"];
 const MARKER = /WEBSIFT_UNTRUSTED_CONTENT_(BEGIN|END) nonce=([0-9a-f]+)/g;
 
 let pages: LocalServer;
@@ -88,7 +88,7 @@ describe("operator settings never come from a tool call", () => {
   it("no tool input schema offers an operator setting", async () => {
     const client = await startMcp([]);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(5);
+    expect(tools).toHaveLength(6);
     for (const tool of tools) {
       for (const field of OPERATOR_FIELDS) expect(Object.keys(tool.inputSchema.properties ?? {}), `${tool.name}.${field}`).not.toContain(field);
     }
@@ -105,6 +105,7 @@ describe("operator settings never come from a tool call", () => {
       ["web_contents", { urls: [`${pages.base}/article`], allow_private_hosts: true }, "allow_private_hosts"],
       ["web_find_similar", { target: `${pages.base}/article`, store_dir: "/proc/1" }, "store_dir"],
       ["web_open", { handle: "example.org~0123456789ab", config_dir: "/" }, "config_dir"],
+      ["web_open", { handle: "example.org~0123456789ab", redis_url: "redis://attacker.example:6379" }, "redis_url"],
     ];
     for (const [tool, args, field] of attempts) {
       const reply = await call(client, tool, args);

@@ -5,7 +5,10 @@ import { summarizeIssues, validateContractValue } from "./validate.js";
 
 export interface EntryPointContext {
   request_id: string;
+  /** Aborted when the caller gave up (an MCP cancellation, a closed connection): stop the work in flight. */
   signal: AbortSignal | undefined;
+  /** Tell the caller how far the work is (engines answered, pages read); a no-op when nobody listens. */
+  progress(message: string): void;
   /** Add a warning to the reply's `meta.warnings`. */
   warn(message: string): void;
 }
@@ -25,6 +28,8 @@ export interface EntryPointDefinition<TRequest, TResponse> {
 export interface EntryPointCallOptions {
   request_id?: string;
   signal?: AbortSignal;
+  /** Called with one line per step of a long operation (an MCP client's progress notifications). */
+  onProgress?: (message: string) => void;
 }
 
 export type EntryPoint<TResponse> = (input: unknown, options?: EntryPointCallOptions) => Promise<Envelope<TResponse>>;
@@ -73,6 +78,7 @@ export function defineEntryPoint<TRequest, TResponse>(definition: EntryPointDefi
       result = await definition.handle(input as TRequest, {
         request_id: header.request_id!,
         signal: options.signal,
+        progress: options.onProgress ?? (() => {}),
         warn: (message) => warnings.push(message),
       });
     } catch (error) {

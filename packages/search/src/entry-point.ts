@@ -13,7 +13,8 @@ import { runSearch } from "./run/search-pipeline.js";
 export const searchWeb = defineEntryPoint<SearchRequest, SearchResponse>({
   contract: "search",
   layer: "search",
-  handle: (request, context) => runSearch(request, { fetch: (fetchRequest) => fetchUrl(fetchRequest), env: process.env, warn: context.warn }),
+  // The caller giving up (context.signal) stops the engines' requests in flight.
+  handle: (request, context) => runSearch(request, { fetch: (fetchRequest) => fetchUrl(fetchRequest, context.signal ? { signal: context.signal } : {}), env: process.env, warn: context.warn }),
 });
 
 /** Every engine, keyless or paid, configured or not, with its correlation group; asks nothing on the network. */

@@ -60,13 +60,25 @@ export function createMcpServer(operator: OperatorSettings = {}, options: McpSer
   for (const name of selectTools(options.tools, MCP_TOOL_NAMES)) TOOL_REGISTRATIONS[name](registry, entry, schemas);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = registry.get(request.params.name);
     // An unknown tool is a protocol error (the client asked for something that was never listed);
     // a tool that ran and failed is a result with isError, so the model can read why.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list names the tools this server offers (${registry.names().join(", ")}).`);
     const started = performance.now();
-    const result = await tool.call(request.params.arguments ?? {});
+    // A client that sent a progress token hears each step (engines answered, pages read); its
+    // notifications/cancelled aborts extra.signal, which every layer call of the tool carries.
+    const token = request.params._meta?.progressToken;
+    let step = 0;
+    const onProgress =
+      token === undefined
+        ? undefined
+        : (message: string) => {
+            step += 1;
+            void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: step, message } }).catch(() => {});
+          };
+    const result = await tool.call(request.params.arguments ?? {}, { signal: extra.signal, ...(onProgress ? { onProgress } : {}) });
+    if (extra.signal.aborted) logToStderr(`${request.params.name} cancelled by the client after ${Math.round(performance.now() - started)} ms`);
     logToStderr(`${request.params.name} ${result.isError ? "failed" : "ok"} in ${Math.round(performance.now() - started)} ms`);
     return result;
   });

@@ -3,7 +3,13 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 /** One MCP tool: what tools/list shows, and what tools/call runs. */
 export interface McpTool {
   definition: Tool;
-  call(args: Record<string, unknown>): Promise<CallToolResult>;
+  call(args: Record<string, unknown>, options?: McpCallOptions): Promise<CallToolResult>;
+}
+
+/** What one tools/call brings besides its arguments: the client's cancellation, and where progress goes. */
+export interface McpCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (message: string) => void;
 }
 
 /**

@@ -19,6 +19,7 @@ export async function runAgentContents(request: AgentContentsRequest, operator: 
   const warnings: string[] = [];
   const results = await mapWithConcurrency(request.urls, 4, async (url) => {
     const read = await readAndIndexPage(url, pageReadOptions(operator, layers, { timeoutMs: 30000, render: request.render }));
+    operator.onProgress?.(`read ${url}: ${read.ok ? "ok" : `failed (${read.reason})`}`);
     if (!read.ok) return { url: read.url, outcome: read.reason, handle: null, title: null, content: null, total_pages: null, detail: read.detail };
     const first = await getStoredPage({ layers, handle: read.handle, page: 1, pageSizeTokens: request.page_size_tokens, storeDir: operator.storeDir });
     const content = first.content ?? "";

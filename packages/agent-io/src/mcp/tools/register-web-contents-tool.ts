@@ -18,6 +18,6 @@ export function registerWebContentsTool(registry: McpToolRegistry, entry: AgentE
       outputSchema: schemas.output("agent-contents"),
       annotations: { title: "Read several web pages", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    call: async (args) => envelopeToolResult(await entry.contents(args), (data: AgentContentsResponse) => renderContentsText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.contents(args, options), (data: AgentContentsResponse) => renderContentsText(data)),
   });
 }

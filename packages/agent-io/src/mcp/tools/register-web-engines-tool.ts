@@ -18,6 +18,6 @@ export function registerWebEnginesTool(registry: McpToolRegistry, entry: AgentEn
       outputSchema: schemas.output("agent-engines"),
       annotations: { title: "List search engines", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    call: async (args) => envelopeToolResult(await entry.engines(args), (data: AgentEnginesResponse) => renderEnginesText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.engines(args, options), (data: AgentEnginesResponse) => renderEnginesText(data)),
   });
 }

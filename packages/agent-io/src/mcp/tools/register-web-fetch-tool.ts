@@ -20,6 +20,6 @@ export function registerWebFetchTool(registry: McpToolRegistry, entry: AgentEntr
       outputSchema: schemas.output("agent-page"),
       annotations: { title: "Read a web page", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    call: async (args) => envelopeToolResult(await entry.fetch(args), (data: AgentPageResponse) => renderPageText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.fetch(args, options), (data: AgentPageResponse) => renderPageText(data)),
   });
 }

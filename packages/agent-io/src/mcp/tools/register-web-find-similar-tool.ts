@@ -18,6 +18,6 @@ export function registerWebFindSimilarTool(registry: McpToolRegistry, entry: Age
       outputSchema: schemas.output("agent-similar"),
       annotations: { title: "Find similar pages", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    call: async (args) => envelopeToolResult(await entry.findSimilar(args), (data: AgentSimilarResponse) => renderSimilarText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.findSimilar(args, options), (data: AgentSimilarResponse) => renderSimilarText(data)),
   });
 }

@@ -19,6 +19,6 @@ export function registerWebOpenTool(registry: McpToolRegistry, entry: AgentEntry
       outputSchema: schemas.output("agent-page"),
       annotations: { title: "Open a stored page", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    call: async (args) => envelopeToolResult(await entry.open(args), (data: AgentPageResponse) => renderPageText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.open(args, options), (data: AgentPageResponse) => renderPageText(data)),
   });
 }

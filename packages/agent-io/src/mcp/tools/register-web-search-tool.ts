@@ -20,6 +20,6 @@ export function registerWebSearchTool(registry: McpToolRegistry, entry: AgentEnt
       outputSchema: schemas.output("agent-search"),
       annotations: { title: "Search the web", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    call: async (args) => envelopeToolResult(await entry.search(args), (data: AgentSearchResponse) => renderSearchText(data)),
+    call: async (args, options) => envelopeToolResult(await entry.search(args, options), (data: AgentSearchResponse) => renderSearchText(data)),
   });
 }
