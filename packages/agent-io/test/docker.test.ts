@@ -100,3 +100,46 @@ describe("docker/Dockerfile", () => {
     expect(dockerfile).toMatch(/^EXPOSE 8787$/m);
   });
 });
+
+describe("docker/compose.scale.yaml (two instances on one Redis behind one port)", () => {
+  // `<<: *websift` merge keys, as compose reads them.
+  const scale = parse(readFileSync(join(DOCKER_DIR, "compose.scale.yaml"), "utf8"), { merge: true }) as { services: Record<string, ComposeService & { command?: string[] }> };
+  const nginx = readFileSync(join(DOCKER_DIR, "nginx/websift.conf"), "utf8");
+
+  it("runs SearXNG, Redis, two websift instances and a load balancer", () => {
+    expect(Object.keys(scale.services).sort()).toEqual(["lb", "redis", "searxng", "websift-1", "websift-2"]);
+  });
+
+  it("points both instances at the same Redis, which keeps what it acknowledged", () => {
+    const urls = ["websift-1", "websift-2"].map((name) => scale.services[name]!.environment!["WEBSIFT_REDIS_URL"]);
+    expect(new Set(urls)).toEqual(new Set(["redis://redis:6379/0"]));
+    const redis = scale.services["redis"]!.command!.join(" ");
+    expect(redis).toContain("--appendonly yes");
+    expect(redis).toMatch(/--appendfsync (everysec|always)/);
+    expect(redis).toContain("--maxmemory-policy noeviction");
+    // Neither instance nor Redis is published: only the balancer's port and SearXNG, on loopback.
+    for (const name of ["redis", "websift-1", "websift-2"]) expect(scale.services[name]!.ports, name).toBeUndefined();
+    for (const [name, service] of Object.entries(scale.services)) for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+  });
+
+  it("balances across both instances on their container port and passes the client's Host", () => {
+    const containerPort = scale.services["websift-1"]!.command!.at(-1);
+    expect(nginx).toContain(`server websift-1:${containerPort}`);
+    expect(nginx).toContain(`server websift-2:${containerPort}`);
+    expect(nginx).toContain("proxy_set_header Host $http_host;");
+    const published = scale.services["lb"]!.ports![0]!.split(":")[1];
+    expect(scale.services["websift-1"]!.environment!["WEBSIFT_ALLOWED_HOSTS"]!.split(",")).toEqual([`localhost:${published}`, `127.0.0.1:${published}`]);
+    expect(scale.services["lb"]!.volumes![0]).toMatch(/^\.\/nginx\/websift\.conf:/);
+  });
+
+  it("pins every image in both compose files to a version", () => {
+    for (const file of ["compose.yaml", "compose.scale.yaml"]) {
+      const services = (parse(readFileSync(join(DOCKER_DIR, file), "utf8"), { merge: true }) as { services: Record<string, ComposeService> }).services;
+      for (const [name, service] of Object.entries(services)) {
+        if (service.image === undefined || service.image === "websift:local") continue;
+        expect(service.image, `${file} ${name}`).toMatch(/:[0-9][^:]*$/);
+        expect(service.image, `${file} ${name}`).not.toMatch(/:latest$/);
+      }
+    }
+  });
+});
