@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAgentIo, PACKAGE_DIR, startFakeSearxng, WEBSIFT_BIN, type LocalServer } from "./support/local-web.js";
+import { buildAgentIo, PACKAGE_DIR, startFakeSearxng, startPageServer, WEBSIFT_BIN, type LocalServer } from "./support/local-web.js";
 
 let scratch: string;
 let searxng: LocalServer;
@@ -101,6 +101,30 @@ describe("websift config", () => {
     expect(run.stdout).toMatch(/searxng_url\s+http:\/\/searx\.internal:8080\s+\[file\]/);
     expect(run.stdout).toMatch(/engines\s+searxng,wikipedia\s+\[file\]/);
     expect(run.stdout).toMatch(/config_dir\s+.*with-file\s+\[env WEBSIFT_CONFIG_DIR\]/);
+  });
+});
+
+describe("allowed_private_hosts in the config file", () => {
+  it("lets the operator allow one private host:port from the file, and nothing else", async () => {
+    const pages = await startPageServer();
+    const other = await startPageServer();
+    try {
+      const configDir = join(scratch, "allow-file");
+      spawnSync("mkdir", ["-p", configDir]);
+      const allowed = new URL(pages.base).host;
+      writeFileSync(join(configDir, "config.yaml"), `allowed_private_hosts: ["${allowed}"]\n`);
+      const env = { WEBSIFT_CONFIG_DIR: configDir };
+      const read = JSON.parse((await websiftAsync(["fetch", `${pages.base}/article`, "--json"], env)).stdout) as { ok: boolean };
+      expect(read.ok).toBe(true);
+      const refused = JSON.parse((await websiftAsync(["fetch", `${other.base}/article`, "--json"], env)).stdout) as { ok: boolean; error: { code: string } };
+      expect(refused).toMatchObject({ ok: false, error: { code: "refused" } });
+      expect(other.hits).toEqual([]);
+      const shown = JSON.parse(websift(["config", "--json"], env).stdout) as { settings: Array<{ name: string; value: unknown; source: string }> };
+      expect(shown.settings.find((setting) => setting.name === "allowed_private_hosts")).toMatchObject({ value: [allowed], source: "file" });
+    } finally {
+      await pages.close();
+      await other.close();
+    }
   });
 });
 

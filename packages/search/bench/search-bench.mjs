@@ -154,7 +154,7 @@ function envelopeFor(body) {
       body,
     },
     error: null,
-    meta: {},
+    meta: { layer: "fetch", elapsed_ms: 0, request_id: "bench", warnings: [] },
   };
 }
 

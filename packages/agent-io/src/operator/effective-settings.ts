@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { configFilePath } from "./config-file.js";
 import type { OperatorSettings } from "./operator-settings.js";
 
 /** One setting as `websift config` reports it: its value and who decided it. */
@@ -50,8 +51,8 @@ function xdg(env: Env, variable: string, fallback: string[]): string {
  * config file > default), with where each came from. Reads files, never the network.
  */
 export function effectiveSettings(flags: OperatorSettings, env: Env): { config_file: string; config_file_found: boolean; settings: EffectiveSetting[] } {
-  const configDir = fromEnv(env, "WEBSIFT_CONFIG_DIR")?.value ?? join(xdg(env, "XDG_CONFIG_HOME", [".config"]), "websift");
-  const configFile = join(configDir, "config.yaml");
+  const configFile = configFilePath(env);
+  const configDir = dirname(configFile);
   let found = true;
   try {
     readFileSync(configFile);
@@ -92,7 +93,7 @@ export function effectiveSettings(flags: OperatorSettings, env: Env): { config_f
   add({ name: "config_dir", value: configDir, source: fromEnv(env, "WEBSIFT_CONFIG_DIR") ? "env" : "default", ...(fromEnv(env, "WEBSIFT_CONFIG_DIR") ? { variable: "WEBSIFT_CONFIG_DIR" } : {}), set_with: "WEBSIFT_CONFIG_DIR" });
   chain("allow_private_hosts", flags.allowPrivateHosts === true ? true : undefined, "--allow-private-hosts", [], undefined, false, "--allow-private-hosts");
   const list = (text: string) => text.split(",").map((entry) => entry.trim()).filter(Boolean);
-  chain("allowed_private_hosts", flags.allowedPrivateHosts, "--allow-private-host", ["WEBSIFT_ALLOW_PRIVATE_HOSTS"], undefined, [], "--allow-private-host HOST[:PORT] (repeatable), WEBSIFT_ALLOW_PRIVATE_HOSTS", list);
+  chain("allowed_private_hosts", flags.allowedPrivateHosts, "--allow-private-host", ["WEBSIFT_ALLOW_PRIVATE_HOSTS"], "allowed_private_hosts", [], "--allow-private-host HOST[:PORT] (repeatable), WEBSIFT_ALLOW_PRIVATE_HOSTS, allowed_private_hosts in the config file", list);
   chain("user_agent", undefined, undefined, ["WEBSIFT_USER_AGENT"], undefined, "websift-fetch/<version> (+project URL)", "WEBSIFT_USER_AGENT");
   chain("chromium_path", undefined, undefined, ["WEBSIFT_CHROMIUM_PATH"], undefined, "chromium, chromium-browser or google-chrome on PATH", "WEBSIFT_CHROMIUM_PATH");
   chain("browser_concurrency", undefined, undefined, ["WEBSIFT_BROWSER_CONCURRENCY"], undefined, "2", "WEBSIFT_BROWSER_CONCURRENCY");

@@ -70,7 +70,10 @@ export function loadSearchConfig(env: NodeJS.ProcessEnv = process.env): SearchCo
     }
   }
   for (const key of Object.keys(raw)) {
-    if (!["searxng_url", "engines", "default_engines", "fallbacks"].includes(key)) throw configError(file, key, "is not a known setting (known: searxng_url, default_engines, engines, fallbacks)");
+    // allowed_private_hosts is read by agent-io (the operator's single private hosts); the file is shared.
+    if (!["searxng_url", "engines", "default_engines", "fallbacks", "allowed_private_hosts"].includes(key)) {
+      throw configError(file, key, "is not a known setting (known: searxng_url, default_engines, engines, fallbacks, allowed_private_hosts)");
+    }
   }
   const engines: Record<string, EngineConfigSection> = {};
   const enginesRaw = raw["engines"];
