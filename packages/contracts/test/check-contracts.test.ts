@@ -111,5 +111,6 @@ describe("checkContracts", () => {
       schema.description = "edited after release";
     });
     await expect(releaseContract(layout, "extract")).rejects.toThrow(new RegExp(`Cannot release extract ${version.replace(/\./g, "\\.")}`));
-  });
+    // Two full checks of every released version: slow on a loaded 2-core machine.
+  }, 120_000);
 });

@@ -82,12 +82,13 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
 
   it("holds the hard cap on a page that never settles, and returns what was rendered by then", async () => {
     const startedAt = Date.now();
-    const reply = await fetchUrl({ url: site.url("/restless"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 1500 });
+    // A budget a loaded CI machine can still load the page in; the point is that it ends near the cap.
+    const reply = await fetchUrl({ url: site.url("/restless"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000 });
     const elapsed = Date.now() - startedAt;
     expect(reply.ok, reply.error?.message).toBe(true);
     expect(reply.data?.body).toContain(ARTICLE_PARAGRAPHS[0]);
     expect(reply.data?.detail).toContain("render budget");
-    expect(elapsed).toBeLessThan(1500 + 4000);
+    expect(elapsed).toBeLessThan(4000 + 8000);
   });
 
   it("stops a page whose script never yields at the cap (timeout), and the next page still renders", async () => {

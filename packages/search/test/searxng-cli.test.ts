@@ -229,5 +229,6 @@ describe("websift-search against a SearXNG-compatible server", () => {
     expect((byName.get("stackexchange") as { waiting: { seconds: number } }).waiting.seconds).toBeGreaterThan(590);
     const text = await runSearchCli(["--backends"], env);
     expect(text.stdout).toMatch(/searxng .*last rate_limited at/);
-  });
+    // Six CLI runs one after the other: generous for a loaded machine.
+  }, 120_000);
 });
