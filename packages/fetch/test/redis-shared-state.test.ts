@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope, FetchResponse } from "@websift/contracts";
 import { fetchPage } from "../src/core/fetch-page.js";
+import { resolveFetchRequest } from "../src/core/resolve-request.js";
 import { clearRobotsCache } from "../src/core/robots-gate.js";
 import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { MAX_SHARED_CACHE_BODY_BYTES } from "../src/core/redis/redis-page-cache.js";
@@ -72,6 +73,15 @@ afterAll(async () => {
   await site?.close();
   await redis?.stop();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("which Redis", () => {
+  it("the request's redis_url, else WEBSIFT_REDIS_URL, else none", () => {
+    const env = { WEBSIFT_REDIS_URL: " redis://10.0.0.5:6379/2 " };
+    expect(resolveFetchRequest({ url: "https://example.org/", redis_url: "redis://127.0.0.1:1" }, env).redisUrl).toBe("redis://127.0.0.1:1");
+    expect(resolveFetchRequest({ url: "https://example.org/" }, env).redisUrl).toBe("redis://10.0.0.5:6379/2");
+    expect(resolveFetchRequest({ url: "https://example.org/" }, { WEBSIFT_REDIS_URL: "" }).redisUrl).toBeUndefined();
+  });
 });
 
 describe("two websift-fetch processes on one Redis", () => {
