@@ -342,7 +342,9 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   // An open Redis connection would keep a one-shot command alive after its answer.
   const { operatorRedisUrl } = await import("./operator/shared-state-layers.js");
-  if (operatorRedisUrl(operator.redisUrl, process.env) !== undefined) await (await import("@websift/store")).closeStoreConnections();
+  if (operatorRedisUrl(operator.redisUrl, process.env) !== undefined) {
+    await Promise.all([(await import("@websift/store")).closeStoreConnections(), (await import("@websift/fetch")).closeFetchConnections()]);
+  }
   if (envelope.ok) return 0;
   return envelope.error?.code === "invalid_request" || envelope.error?.code === "invalid_config" || envelope.error?.code === "internal_error" ? 2 : 1;
 }

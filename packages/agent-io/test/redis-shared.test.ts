@@ -57,6 +57,11 @@ describe("two websift serve instances on one Redis", () => {
     expect(opened.status).toBe(200);
     expect(opened.body.data).toMatchObject({ handle, page: 2, source: "cache" });
     expect(pages.hits.length).toBe(hits);
+    // The page the first read is in the shared fetch cache: the second reads it without asking the site.
+    const again = await getJson(`${second.base}/v1/fetch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: `${pages.base}/article` }) });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ handle });
+    expect(pages.hits.filter((hit) => hit === "/article")).toHaveLength(1);
   });
 
   it("Redis down: open is a retryable 503 and /healthz still answers; Redis back on the same data: the page opens again", async () => {

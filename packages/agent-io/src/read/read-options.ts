@@ -4,6 +4,7 @@
 import type { Layers } from "../layers.js";
 import { configFilePrivateHosts } from "../operator/config-file.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
+import { operatorRedisUrl } from "../operator/shared-state-layers.js";
 import type { ReadOptions, RenderMode } from "./read-page.js";
 
 /**
@@ -25,5 +26,6 @@ export function pageReadOptions(operator: OperatorSettings, layers: Layers, read
     storeDir: "storeDir" in read ? read.storeDir : operator.storeDir,
     timeoutMs: read.timeoutMs,
     render: read.render ?? "auto",
+    cachePrivatePages: operatorRedisUrl(operator.redisUrl, process.env) !== undefined,
   };
 }

@@ -16,6 +16,12 @@ export interface ReadOptions {
   storeDir: string | undefined;
   timeoutMs: number;
   render?: RenderMode;
+  /**
+   * Cache pages of private hosts too. Off for one machine (an internal page changes under a
+   * developer's hands); on when the operator shares state on Redis, where instances behind one port
+   * must not each read the same page again.
+   */
+  cachePrivatePages?: boolean;
 }
 
 export interface PageRead {
@@ -72,8 +78,8 @@ async function fetchAndExtract(requestedUrl: string, options: ReadOptions, rende
   const allowedHosts = options.allowedPrivateHosts ?? [];
   if (allowedHosts.length > 0) fetchRequest.allowed_private_hosts = allowedHosts;
   if (options.allowPrivateHosts) fetchRequest.allow_private_hosts = true;
-  // Internal pages change under a developer's hands: not cached.
-  else if (allowedHosts.length === 0) fetchRequest.cache = { mode: "use" };
+  // Internal pages change under a developer's hands: not cached, unless instances share state.
+  if ((!options.allowPrivateHosts && allowedHosts.length === 0) || options.cachePrivatePages) fetchRequest.cache = { mode: "use" };
   if (rendered) fetchRequest.tier = 2;
   const fetched = await options.layers.fetch(fetchRequest);
   const data = fetched.data;
