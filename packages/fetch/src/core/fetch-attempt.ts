@@ -20,7 +20,8 @@ export interface AttemptContext {
   /** Checks robots.txt for a hop; returns a refusal detail or null. */
   robotsRefusal?: (url: URL) => Promise<string | null>;
   /** Waits for this request's turn at a host across every process sharing a Redis (host-pacing.ts). */
-  paceHost?: (host: string) => Promise<void>;
+  /** Waits for one of the host's slots shared across instances (Redis); resolves with its release. */
+  paceHost?: (host: string) => Promise<() => void>;
   signal: AbortSignal;
 }
 
@@ -63,9 +64,19 @@ export async function runFetchAttempt(context: AttemptContext): Promise<AttemptR
     const robotsDetail = context.robotsRefusal === undefined ? null : await context.robotsRefusal(hop.url);
     if (robotsDetail !== null) return failedAttempt("refused", hop.url, redirects, robotsDetail, exchanges);
 
-    // The shared spacing first, then the local slot: a request waiting for its turn holds no local slot.
-    if (context.paceHost !== undefined) await context.paceHost(hop.url.host);
-    const release = await acquireHostSlot(hop.url.host, request.perHostConcurrency, context.signal);
+    // The shared slot first, then the local one: a request waiting for a shared slot holds no local slot.
+    const releaseShared = context.paceHost === undefined ? undefined : await context.paceHost(hop.url.host);
+    let releaseLocal: () => void;
+    try {
+      releaseLocal = await acquireHostSlot(hop.url.host, request.perHostConcurrency, context.signal);
+    } catch (error) {
+      releaseShared?.();
+      throw error;
+    }
+    const release = (): void => {
+      releaseLocal();
+      releaseShared?.();
+    };
     let exchange: OpenedExchange;
     try {
       exchange = await context.openExchange(hop, pinned);

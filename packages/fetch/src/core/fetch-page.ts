@@ -138,7 +138,7 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
 
   let last: { attempt: AttemptResult; tier: ClientTier } | undefined;
   const tierAttempts: TierAttempt[] = [];
-  const paceHost = shared === undefined ? undefined : sharedHostPacer(shared, request.perHostConcurrency, signal);
+  const paceHost = shared === undefined ? undefined : sharedHostPacer(shared, request.perHostConcurrency, request.timeoutMs, signal);
   for (const tier of tierPlan(request)) {
     const openExchange: ExchangeOpener = (hop, pinnedAddress) =>
       openNetworkExchange(hop, { tier, pinnedAddress, proxy: request.proxy, connectTimeoutMs: request.connectTimeoutMs, signal });

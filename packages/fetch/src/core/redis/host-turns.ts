@@ -1,8 +1,12 @@
-// What a fetch does with the shared host state before it sends: wait its turn at the host (the shared
-// limiter) and respect a Retry-After another instance was given.
-import { hostIntervalMs, reserveHostTurn } from "./host-pacing.js";
+// What a fetch does with the shared host state before it sends: take one of the host's shared slots
+// (the cap on requests in flight across instances) and respect a Retry-After another instance was given.
+import { randomUUID } from "node:crypto";
 import { pendingHostBackoffMs } from "./host-backoff.js";
+import { returnHostLease, takeHostLease } from "./host-pacing.js";
 import type { SharedFetchState } from "./shared-state.js";
+
+/** How often a request waiting for a full host's slot asks again. */
+const LEASE_POLL_MS = 25;
 
 /** Rejects with the signal's reason when it fires, so a deadline inside a wait becomes a `timeout`. */
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -20,12 +24,20 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function sharedHostPacer(shared: SharedFetchState, perHostConcurrency: number, signal: AbortSignal): (host: string) => Promise<void> {
-  const interval = hostIntervalMs(perHostConcurrency);
+/**
+ * A function that waits for a shared slot at a host and resolves with its release. The lease lasts
+ * `leaseMs` (the request's own time budget), so a process that dies mid-request frees the slot then.
+ * Redis unavailable: no shared slot, the local concurrency cap (host-limiter.ts) is what remains.
+ */
+export function sharedHostPacer(shared: SharedFetchState, perHostConcurrency: number, leaseMs: number, signal: AbortSignal): (host: string) => Promise<() => void> {
   return async (host) => {
-    // Redis unavailable: the local concurrency cap (host-limiter.ts) is what remains.
-    const wait = await reserveHostTurn(shared, host, interval);
-    if (wait !== undefined && wait > 0) await abortableSleep(wait, signal);
+    const token = randomUUID();
+    for (;;) {
+      const taken = await takeHostLease(shared, host, perHostConcurrency, leaseMs, token);
+      if (taken === undefined) return () => {};
+      if (taken) return () => void returnHostLease(shared, host, token);
+      await abortableSleep(LEASE_POLL_MS, signal);
+    }
   };
 }
 
