@@ -12,6 +12,12 @@ const requestDefinitions: Array<[ContractName, string]> = CONTRACT_NAMES.flatMap
     .map((definition): [ContractName, string] => [contract, definition]),
 );
 
+/** Requests with fields to vary and break; a request of no fields (agent-engines) is checked on its own below. */
+const definitionsWithFields = requestDefinitions.filter(([contract, definition]) => {
+  const schema = (CONTRACT_SCHEMAS[contract]["$defs"] as Record<string, { properties?: Record<string, unknown>; oneOf?: unknown; anyOf?: unknown }>)[definition]!;
+  return schema.oneOf !== undefined || schema.anyOf !== undefined || Object.keys(schema.properties ?? {}).length > 0;
+});
+
 describe("schema-shaped requests", () => {
   it("covers the request definitions of the layer contracts", () => {
     expect(requestDefinitions.map(([contract, definition]) => `${contract}#${definition}`)).toEqual(
@@ -19,14 +25,14 @@ describe("schema-shaped requests", () => {
     );
   });
 
-  it.each(requestDefinitions)("%s#%s: generated requests are valid and varied", (contract, definition) => {
+  it.each(definitionsWithFields)("%s#%s: generated requests are valid and varied", (contract, definition) => {
     const samples = fc.sample(requestArbitrary(contract, definition), { numRuns: 40, seed: 1 });
     expect(samples).toHaveLength(40);
     for (const sample of samples) expect(validateContractValue(contract, definition, sample)).toEqual({ valid: true });
     expect(new Set(samples.map((sample) => JSON.stringify(sample))).size).toBeGreaterThan(5);
   });
 
-  it.each(requestDefinitions)("%s#%s: a request broken in one field is refused naming that field", (contract, definition) => {
+  it.each(definitionsWithFields)("%s#%s: a request broken in one field is refused naming that field", (contract, definition) => {
     fc.assert(
       fc.property(oneFieldBreak(contract, definition), ({ request, field }) => {
         const result = validateContractValue(contract, definition, request);
@@ -35,6 +41,15 @@ describe("schema-shaped requests", () => {
       }),
       { numRuns: 60, seed: 2 },
     );
+  });
+});
+
+describe("a request of no fields", () => {
+  it("agent-engines takes {} and refuses any field, naming it; oneFieldBreak says there is nothing to break", () => {
+    expect(definitionsWithFields.some(([contract]) => contract === "agent-engines")).toBe(false);
+    expect(validateContractValue("agent-engines", "request", {})).toEqual({ valid: true });
+    expect(validateContractValue("agent-engines", "request", { engines: ["brave"] })).toMatchObject({ valid: false, issues: [{ field: "engines" }] });
+    expect(() => oneFieldBreak("agent-engines", "request")).toThrow(/no field/);
   });
 });
 

@@ -110,6 +110,10 @@ function replaceAt(value: unknown, path: Array<string | number>, replacement: un
  */
 export function oneFieldBreak(contract: ContractName, definition = "request"): fc.Arbitrary<FieldBreak> {
   const { node, root } = definitionNode(contract, definition);
+  // With nothing to break, the filter below would never let a value through: say so instead of hanging.
+  const properties = node["properties"];
+  const hasFields = node["oneOf"] !== undefined || node["anyOf"] !== undefined || (typeof properties === "object" && properties !== null && Object.keys(properties).length > 0);
+  if (!hasFields) throw new Error(`${contract}#${definition} has no field to break: it takes {} (test that any field is refused instead).`);
   const validate = contractValidator(contract, definition);
   return fc
     .tuple(requestArbitrary(contract, definition), fc.nat())
