@@ -98,11 +98,13 @@ describe("classifyPageType", () => {
     const para = "<p>" + "We plan, build and run data platforms for mid-sized companies. ".repeat(5) + "</p>";
     const doc = parseHtml(`<html><body><h1>Data consulting</h1>${para.repeat(3)}</body></html>`);
     const url = "https://agency.example.com/data-consulting";
-    expect(classifyPageType(doc, url, [], "article", { dated: false, byline: false }).type).toBe("service");
-    expect(classifyPageType(doc, url, [], "article", { dated: true, byline: false }).type).toBe("article");
+    // The hand rules' answer (the classifier reads it with the page's other signals; on a page this small it
+    // may overrule it, which the dev-split cross-validation in docs/BENCHMARK.md measures).
+    expect(classifyPageType(doc, url, [], "article", { dated: false, byline: false }).rulesType).toBe("service");
+    expect(classifyPageType(doc, url, [], "article", { dated: true, byline: false }).rulesType).toBe("article");
     const teasers = Array.from({ length: 4 }, (_, i) => `<li><h3><a href="/p/${i}">Story ${i}</a></h3></li>`).join("");
     const index = parseHtml(`<html><body><h1>Latest</h1><ul>${teasers}</ul></body></html>`);
-    expect(classifyPageType(index, "https://example.com/latest", [], null, { dated: false, byline: false }).type).toBe("listing");
+    expect(classifyPageType(index, "https://example.com/latest", [], null, { dated: false, byline: false }).rulesType).toBe("listing");
   });
 });
 

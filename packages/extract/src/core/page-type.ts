@@ -1,6 +1,9 @@
 // Page-type classification from JSON-LD, og:type, URL shape and DOM signals. The type routes extraction,
 // so a signal that is cheap and reliable (schema.org type) outranks a guess from the URL or the markup.
 import { jsonLdNodes, typesOf } from "./json-ld.js";
+import { domSignals, type DomSignals } from "./page-type-dom.js";
+import { pageTypeFeatures } from "./page-type-features.js";
+import { predictPageType } from "./page-type-model.js";
 import type { ExtractResponsePageType } from "@websift/contracts";
 
 const LD_TYPES: Array<[RegExp, ExtractResponsePageType]> = [
@@ -16,6 +19,9 @@ export interface PageTypeSignals {
   type: ExtractResponsePageType;
   /** Which signal decided, for warnings and debugging. */
   reason: string;
+  /** What the hand rules alone said, and the classifier's input (extraction path only). */
+  rulesType?: ExtractResponsePageType;
+  features?: number[];
 }
 
 /**
@@ -29,6 +35,11 @@ export interface AuthorshipEvidence {
   byline: boolean;
 }
 
+/**
+ * The hand rules decide first; with authorship evidence (the extraction path) the classifier shipped as
+ * weights (page-type-model.ts, trained on the WCXB dev split by bench/train-page-type.mjs) reads the rules'
+ * answer with the other cheap signals and may overrule it. `rulesType` and `features` are kept for training.
+ */
 export function classifyPageType(
   doc: Document,
   url: string,
@@ -36,11 +47,26 @@ export function classifyPageType(
   ogType: string | null,
   evidence?: AuthorshipEvidence,
 ): PageTypeSignals {
+  const dom = domSignals(doc);
+  const ldTypes = jsonLdNodes(jsonLd).flatMap(typesOf);
+  const rules = classifyByRules(url, ldTypes, ogType, dom, evidence);
+  if (!evidence) return rules;
+  const features = pageTypeFeatures({ url, ldTypes, ogType, dated: evidence.dated, byline: evidence.byline, rules, dom });
+  const predicted = predictPageType(features);
+  const out: PageTypeSignals = { ...rules, rulesType: rules.type, features };
+  if (predicted && predicted !== rules.type) return { ...out, type: predicted, reason: `model(${rules.reason})` };
+  return out;
+}
+
+function classifyByRules(
+  url: string,
+  ldTypes: string[],
+  ogType: string | null,
+  dom: DomSignals,
+  evidence?: AuthorshipEvidence,
+): PageTypeSignals {
   const authored = !evidence || evidence.dated || evidence.byline;
   const path = pathOf(url);
-  const dom = domSignals(doc);
-
-  const ldTypes = jsonLdNodes(jsonLd).flatMap(typesOf);
   const articleLd = ldTypes.some((t) => /Article|BlogPosting|Report|Recipe|Review/.test(t)) || ogType === "article";
   // Forum software markup is stronger than a schema type (forums often tag threads as Article); comment
   // markup alone is not, because articles carry comment sections.
@@ -102,59 +128,4 @@ function docsUrl(url: string, path: string): boolean {
     /^https?:\/\/(?:docs|developer|developers|dev|learn|wiki|api|readthedocs|support|help)\./i.test(url) ||
     /readthedocs\.io|github\.io\/[^/]+\/(?:docs|api)/.test(url)
   );
-}
-
-interface DomSignals {
-  posts: number;
-  comments: number;
-  qaPage: boolean;
-  longParagraphs: number;
-  productCards: number;
-  teasers: number;
-  codeBlocks: number;
-  addToCart: boolean;
-  price: boolean;
-  hasArticle: boolean;
-}
-
-const POST_CLASS = /(?:^|\s)(?:topic-post|postbit|postbody|post_body|js-post-body|message--post|forum-post|answercell|postcell|crawler-post)(?:\s|$)/;
-// Answer is left out: FAQ blocks on articles and service pages use Question/Answer microdata too.
-const POST_ITEMTYPE = /schema\.org\/DiscussionForumPosting\b/i;
-const COMMENT_ITEMTYPE = /schema\.org\/Comment\b/i;
-const COMMENT_CLASS = /(?:^|\s)(?:comment|comment-body|reply|post-reply|comment-content)(?:\s|$)/i;
-const PRODUCT_CARD = /product-card|product-item|productcard|product-tile|grid-product|card-product|product-grid-item|productitem/i;
-const CART_CLASS = /add-to-cart|addtocart|add-to-bag|product-form/i;
-
-// One pass over the body: linkedom runs each querySelectorAll as its own full traversal.
-function domSignals(doc: Document): DomSignals {
-  const out: DomSignals = { posts: 0, comments: 0, qaPage: false, longParagraphs: 0, productCards: 0, teasers: 0, codeBlocks: 0, addToCart: false, price: false, hasArticle: false };
-  const body = doc.body;
-  if (!body) return out;
-  for (const el of Array.from(body.querySelectorAll("*"))) {
-    const tag = el.localName;
-    const cls = el.getAttribute("class") ?? "";
-    const itemtype = el.getAttribute("itemtype");
-    if ((itemtype && POST_ITEMTYPE.test(itemtype)) || (cls && POST_CLASS.test(cls)) || (tag === "article" && /(?:^|\s)message(?:\s|$)/.test(cls))) {
-      out.posts++;
-    }
-    if (itemtype && /QAPage/i.test(itemtype)) out.qaPage = true;
-    if ((itemtype && COMMENT_ITEMTYPE.test(itemtype)) || (cls && COMMENT_CLASS.test(cls))) out.comments++;
-    if (cls) {
-      if (PRODUCT_CARD.test(cls) || (tag === "li" && /(?:^|\s)product(?:\s|$)/.test(cls))) out.productCards++;
-      if (!out.addToCart && CART_CLASS.test(cls)) out.addToCart = true;
-      if (!out.price && /(?:^|[\s_-])price(?:$|[\s_-])/i.test(cls)) out.price = true;
-    }
-    if (tag === "pre") out.codeBlocks++;
-    else if (tag === "p" && (el.textContent?.length ?? 0) > 200) out.longParagraphs++;
-    else if (tag === "article") out.hasArticle = true;
-    else if (tag === "a") {
-      const parent = el.parentElement;
-      const ptag = parent?.localName;
-      if ((ptag === "h2" || ptag === "h3") && parent?.closest("article, li, [class*=card], [class*=post], [class*=teaser]")) out.teasers++;
-    } else if (tag === "form" && !out.addToCart && /cart/i.test(el.getAttribute("action") ?? "")) out.addToCart = true;
-  }
-  const text = (body.textContent ?? "").toLowerCase();
-  if (!out.addToCart) out.addToCart = /add to (?:cart|bag|basket)|buy now|in den warenkorb|ajouter au panier/.test(text);
-  if (!out.price) out.price = /[$€£¥]\s?\d|\d\s?[$€£]/.test(text);
-  return out;
 }

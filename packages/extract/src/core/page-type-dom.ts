@@ -1,0 +1,164 @@
+// DOM signals for page typing, read in one pass over the body (linkedom runs each querySelectorAll as its own
+// full traversal). The booleans and small counts feed the hand rules; the counts also feed the classifier.
+
+export interface DomSignals {
+  posts: number;
+  comments: number;
+  qaPage: boolean;
+  longParagraphs: number;
+  productCards: number;
+  teasers: number;
+  codeBlocks: number;
+  addToCart: boolean;
+  price: boolean;
+  hasArticle: boolean;
+  /** Counts for the classifier (page-type-features.ts). */
+  counts: DomCounts;
+}
+
+interface DomCounts {
+  elements: number;
+  words: number;
+  links: number;
+  linkChars: number;
+  textChars: number;
+  paragraphs: number;
+  h1: number;
+  h2: number;
+  h3: number;
+  listItems: number;
+  forms: number;
+  inputs: number;
+  buttons: number;
+  selects: number;
+  images: number;
+  tables: number;
+  times: number;
+  articles: number;
+  navs: number;
+  asides: number;
+  code: number;
+  prices: number;
+  ratings: number;
+  breadcrumbs: number;
+  bylineMarks: number;
+  sidebarMarks: number;
+}
+
+const POST_CLASS = /(?:^|\s)(?:topic-post|postbit|postbody|post_body|js-post-body|message--post|forum-post|answercell|postcell|crawler-post)(?:\s|$)/;
+// Answer is left out: FAQ blocks on articles and service pages use Question/Answer microdata too.
+const POST_ITEMTYPE = /schema\.org\/DiscussionForumPosting\b/i;
+const COMMENT_ITEMTYPE = /schema\.org\/Comment\b/i;
+const COMMENT_CLASS = /(?:^|\s)(?:comment|comment-body|reply|post-reply|comment-content)(?:\s|$)/i;
+const PRODUCT_CARD = /product-card|product-item|productcard|product-tile|grid-product|card-product|product-grid-item|productitem/i;
+const CART_CLASS = /add-to-cart|addtocart|add-to-bag|product-form/i;
+const RATING_CLASS = /rating|stars|review-count/i;
+const BREADCRUMB_CLASS = /breadcrumb/i;
+const BYLINE_CLASS = /byline|author/i;
+const SIDEBAR_CLASS = /sidebar|widget/i;
+const PRICE_TEXT = /[$€£¥]\s?\d|\d\s?[$€£]/g;
+
+export function domSignals(doc: Document): DomSignals {
+  const counts: DomCounts = {
+    elements: 0, words: 0, links: 0, linkChars: 0, textChars: 0, paragraphs: 0, h1: 0, h2: 0, h3: 0, listItems: 0,
+    forms: 0, inputs: 0, buttons: 0, selects: 0, images: 0, tables: 0, times: 0, articles: 0, navs: 0, asides: 0,
+    code: 0, prices: 0, ratings: 0, breadcrumbs: 0, bylineMarks: 0, sidebarMarks: 0,
+  };
+  const out: DomSignals = { posts: 0, comments: 0, qaPage: false, longParagraphs: 0, productCards: 0, teasers: 0, codeBlocks: 0, addToCart: false, price: false, hasArticle: false, counts };
+  const body = doc.body;
+  if (!body) return out;
+  for (const el of Array.from(body.querySelectorAll("*"))) {
+    counts.elements++;
+    const tag = el.localName;
+    const cls = el.getAttribute("class") ?? "";
+    const itemtype = el.getAttribute("itemtype");
+    if ((itemtype && POST_ITEMTYPE.test(itemtype)) || (cls && POST_CLASS.test(cls)) || (tag === "article" && /(?:^|\s)message(?:\s|$)/.test(cls))) {
+      out.posts++;
+    }
+    if (itemtype && /QAPage/i.test(itemtype)) out.qaPage = true;
+    if ((itemtype && COMMENT_ITEMTYPE.test(itemtype)) || (cls && COMMENT_CLASS.test(cls))) out.comments++;
+    if (cls) {
+      if (PRODUCT_CARD.test(cls) || (tag === "li" && /(?:^|\s)product(?:\s|$)/.test(cls))) out.productCards++;
+      if (!out.addToCart && CART_CLASS.test(cls)) out.addToCart = true;
+      if (!out.price && /(?:^|[\s_-])price(?:$|[\s_-])/i.test(cls)) out.price = true;
+      if (RATING_CLASS.test(cls)) counts.ratings++;
+      if (BREADCRUMB_CLASS.test(cls)) counts.breadcrumbs++;
+      if (BYLINE_CLASS.test(cls)) counts.bylineMarks++;
+      if (SIDEBAR_CLASS.test(cls)) counts.sidebarMarks++;
+    }
+    switch (tag) {
+      case "pre":
+        out.codeBlocks++;
+        break;
+      case "p": {
+        counts.paragraphs++;
+        if ((el.textContent?.length ?? 0) > 200) out.longParagraphs++;
+        break;
+      }
+      case "article":
+        out.hasArticle = true;
+        counts.articles++;
+        break;
+      case "a": {
+        counts.links++;
+        counts.linkChars += el.textContent?.length ?? 0;
+        const parent = el.parentElement;
+        const ptag = parent?.localName;
+        if ((ptag === "h2" || ptag === "h3") && parent?.closest("article, li, [class*=card], [class*=post], [class*=teaser]")) out.teasers++;
+        break;
+      }
+      case "form":
+        counts.forms++;
+        if (!out.addToCart && /cart/i.test(el.getAttribute("action") ?? "")) out.addToCart = true;
+        break;
+      case "h1":
+        counts.h1++;
+        break;
+      case "h2":
+        counts.h2++;
+        break;
+      case "h3":
+        counts.h3++;
+        break;
+      case "li":
+        counts.listItems++;
+        break;
+      case "input":
+      case "textarea":
+        counts.inputs++;
+        break;
+      case "button":
+        counts.buttons++;
+        break;
+      case "select":
+        counts.selects++;
+        break;
+      case "img":
+        counts.images++;
+        break;
+      case "table":
+        counts.tables++;
+        break;
+      case "time":
+        counts.times++;
+        break;
+      case "nav":
+        counts.navs++;
+        break;
+      case "aside":
+        counts.asides++;
+        break;
+      case "code":
+        counts.code++;
+        break;
+    }
+  }
+  const raw = body.textContent ?? "";
+  counts.textChars = raw.length;
+  counts.words = raw.split(/\s+/).filter(Boolean).length;
+  const text = raw.toLowerCase();
+  counts.prices = text.match(PRICE_TEXT)?.length ?? 0;
+  if (!out.addToCart) out.addToCart = /add to (?:cart|bag|basket)|buy now|in den warenkorb|ajouter au panier/.test(text);
+  if (!out.price) out.price = counts.prices > 0;
+  return out;
+}
