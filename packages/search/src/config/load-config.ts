@@ -111,8 +111,9 @@ export function engineSettings(name: string, config: SearchConfig, env: NodeJS.P
   const section = config.engines[name] ?? {};
   let apiKey: string | undefined;
   let problem: string | undefined;
-  if (name === "brave") {
-    const candidate = env["BRAVE_SEARCH_API_KEY"] ?? readKeyFile(section.api_key_file ?? join(userConfigDir(env), "brave.key"));
+  const keyFile = name === "brave" ? (section.api_key_file ?? join(userConfigDir(env), "brave.key")) : undefined;
+  if (keyFile !== undefined) {
+    const candidate = env["BRAVE_SEARCH_API_KEY"] ?? readKeyFile(keyFile);
     problem = keyProblem(candidate);
     apiKey = problem ? undefined : candidate;
   }
@@ -130,5 +131,7 @@ export function engineSettings(name: string, config: SearchConfig, env: NodeJS.P
     timeout_ms: section.timeout_ms ?? DEFAULT_ENGINE_TIMEOUT_MS,
     daily_budget: section.daily_budget,
     user_agent: userAgent,
+    config_file: config.file ?? join(userConfigDir(env), "config.yaml"),
+    ...(keyFile !== undefined ? { key_file: keyFile } : {}),
   };
 }

@@ -11,13 +11,21 @@ const PUBLIC_ORIGIN = "https://api.search.brave.com";
 const MAX_COUNT = 20;
 const FRESHNESS = { day: "pd", week: "pw", month: "pm", year: "py" } as const;
 
-const NOT_ENABLED = "Brave Search is paid: it runs only when your config enables it (engines.brave.enabled: true).";
+/** Brave is off until the operator turns it on: say where. */
+function notEnabled(settings: EngineSettings): string {
+  return `Brave Search is paid: it runs only when your config enables it (engines.brave.enabled: true in ${settings.config_file ?? "config.yaml in the websift config dir"}).`;
+}
+
+/** Where the key goes, for the messages that ask for it. */
+function keyHint(settings: EngineSettings): string {
+  return `BRAVE_SEARCH_API_KEY or the key file ${settings.key_file ?? "brave.key in the websift config dir"}`;
+}
 
 /** Why Brave cannot run, or undefined; names the key's problem, never the key. */
 function unavailable(settings: EngineSettings): string | undefined {
-  if (!settings.enabled) return NOT_ENABLED;
+  if (!settings.enabled) return notEnabled(settings);
   const problem = settings.key_problem ?? keyProblem(settings.api_key);
-  if (problem !== undefined) return `Brave Search has no usable key (${problem}); set BRAVE_SEARCH_API_KEY or the key file. Nothing was sent.`;
+  if (problem !== undefined) return `Brave Search has no usable key (${problem}); set ${keyHint(settings)}. Nothing was sent.`;
   return undefined;
 }
 
@@ -143,7 +151,7 @@ function braveErrorRun(error: BraveError, status: number | null, headers: Record
 
 function statusRun(status: number | null, retryAfterS: number | null, headers: Record<string, string>): EngineRun | null {
   // The fetch layer files 401 as a block (auth_required); for a keyed API it is the key being rejected.
-  if (status === 401) return emptyRun(NAME, "auth_failed", "Brave rejected the key (HTTP 401); check BRAVE_SEARCH_API_KEY or the key file.");
+  if (status === 401) return emptyRun(NAME, "auth_failed", `Brave rejected the key (HTTP 401); check BRAVE_SEARCH_API_KEY or the key file.`);
   if (status === 403) return emptyRun(NAME, "auth_failed", "Brave refused the key (HTTP 403): it is invalid, or its plan does not include web search.");
   // The key travels in a header: a redirect could carry it to another host, so none is followed.
   if (status !== null && status >= 300 && status < 400) return emptyRun(NAME, "refused", `Brave answered with a redirect (HTTP ${status}); keyed requests follow no redirect.`);
@@ -172,7 +180,7 @@ export const braveEngine: EngineAdapter = {
   async search(context: EngineContext): Promise<EngineRun> {
     const { settings } = context;
     const problem = unavailable(settings);
-    if (problem !== undefined || settings.api_key === undefined) return emptyRun(NAME, "not_configured", problem ?? NOT_ENABLED);
+    if (problem !== undefined || settings.api_key === undefined) return emptyRun(NAME, "not_configured", problem ?? notEnabled(settings));
     // Built first (a bad base URL fails here, before any budget is spent), reserved last, right before sending:
     // the budget counts requests that actually go out.
     const request = engineFetchRequest(context, {

@@ -45,6 +45,9 @@ export interface EngineSettings {
    * `websift-fetch/<version> (+project URL)`.
    */
   user_agent?: string | undefined;
+  /** Where the operator sets this engine: the config file's path, and a keyed engine's key file (for messages). */
+  config_file?: string;
+  key_file?: string;
 }
 
 export type TimeRange = SearchRequestTimeRange;
