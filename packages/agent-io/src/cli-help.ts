@@ -26,7 +26,7 @@ const ACCESS_FLAGS = (port: number) => `  --port N                Port (default 
   --max-concurrency N     Calls running at once (default ${DEFAULT_MAX_CONCURRENCY}); more get 503 busy + Retry-After`;
 
 /** Each command's own help: what it does, its flags, an example. */
-export const COMMAND_HELP: Readonly<Record<string, string>> = {
+const COMMAND_HELP: Readonly<Record<string, string>> = {
   search: `Usage: websift search <query> [options]
 
 Ask the configured engines, report each engine's outcome, rank the results by the policy, read the

@@ -7,7 +7,7 @@ export interface McpTool {
 }
 
 /** What one tools/call brings besides its arguments: the client's cancellation, and where progress goes. */
-export interface McpCallOptions {
+interface McpCallOptions {
   signal?: AbortSignal;
   onProgress?: (message: string) => void;
 }
