@@ -93,3 +93,12 @@ describe("fuseResults", () => {
     }
   });
 });
+
+describe("groupOfEngine", () => {
+  it("groups known upstream engines, and names it cannot know by themselves, Object's own member names included", () => {
+    const none = new Map<string, string>();
+    expect(groupOfEngine("Startpage", none)).toBe("google");
+    expect(groupOfEngine("duckduckgo", new Map([["duckduckgo", "duckduckgo"]]))).toBe("duckduckgo");
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "mojeek2"]) expect(groupOfEngine(name, none)).toBe(name.toLowerCase());
+  });
+});

@@ -25,5 +25,6 @@ const UPSTREAM_GROUPS: Record<string, string> = {
 
 export function groupOfEngine(engine: string, fallbackGroups: ReadonlyMap<string, string>): string {
   const name = lowerCase(engine);
-  return fallbackGroups.get(name) ?? UPSTREAM_GROUPS[name] ?? name;
+  // Upstream names come from the SearXNG server: `constructor` or `__proto__` must not read Object's own members.
+  return fallbackGroups.get(name) ?? (Object.hasOwn(UPSTREAM_GROUPS, name) ? UPSTREAM_GROUPS[name]! : name);
 }
