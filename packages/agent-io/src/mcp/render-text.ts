@@ -100,12 +100,13 @@ export function renderSimilarText(data: AgentSimilarResponse): string {
   return lines.join("\n");
 }
 
-/** websift's own words only: engine names, kinds, outcome codes and operator hints (no page text). */
+/** websift's own words only: engine names, kinds, outcome codes and operator hints (no page or service text). */
 export function renderEnginesText(data: AgentEnginesResponse): string {
   const lines = [`Default engines (${data.default_engines.source}): ${data.default_engines.names.join(", ") || "(none)"}`];
   for (const engine of data.engines) {
     const state = [
-      engine.waiting ? `waiting ${engine.waiting.seconds} s (${engine.waiting.reason})` : null,
+      // The service's own reason stays in the structured reply: the text block carries only websift's words.
+      engine.waiting ? `waiting ${engine.waiting.seconds} s` : null,
       engine.budget ? `${engine.budget.used_today}${engine.budget.daily_limit !== null ? `/${engine.budget.daily_limit}` : ""} requests today` : null,
       engine.last ? `last ${engine.last.outcome} (${engine.last.result_count} results) at ${engine.last.at}` : "not asked yet",
     ].filter((part): part is string => part !== null);

@@ -1,4 +1,5 @@
 import type { AgentEnginesResponse, HandlerResult, SearchBackendsRequest } from "@websift/contracts";
+import { neutralizeMarkers } from "../fence/untrusted-fence.js";
 import type { Layers } from "../layers.js";
 import type { OperatorSettings } from "../operator/operator-settings.js";
 import { operatorSearchFields } from "../operator/operator-search-fields.js";
@@ -29,9 +30,10 @@ export async function runAgentEngines(operator: OperatorSettings, layers: Layers
         ...(backend.supports_time_range !== undefined ? { supports_time_range: backend.supports_time_range } : {}),
         detail: backend.detail,
         ...(backend.description !== undefined ? { description: backend.description } : {}),
-        waiting: backend.waiting ?? null,
+        // A wait's reason and a last outcome's detail quote what a service said: no fence marker copy passes.
+        waiting: backend.waiting ? { ...backend.waiting, reason: neutralizeMarkers(backend.waiting.reason) } : null,
         budget: backend.budget ?? null,
-        last: backend.last ?? null,
+        last: backend.last ? { ...backend.last, detail: backend.last.detail === null ? null : neutralizeMarkers(backend.last.detail) } : null,
       })),
       // The operator's --engines reach the search layer as the request's list.
       default_engines: { names: defaults.names, source: defaults.source === "request" ? "operator" : defaults.source },
