@@ -5,6 +5,15 @@
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "nav", "aside", "footer", "form", "select", "svg", "button"]);
 const SKIP_CLASS = /(?:^|[\s_-])(?:comments?|related|sidebar|footer|newsletter|breadcrumbs?|share|social|cookie|menu)(?:$|[\s_-])/i;
 
+/**
+ * A class or id naming a sidebar, menu or comment block, unless the element holds the headline still looked
+ * for: WordPress puts layout words on <body> and wrappers ("has-sidebar", "menu-open"), and skipping those
+ * lost the headline on a quarter of the WCXB dev pages.
+ */
+function namesSkippedRegion(el: Element): boolean {
+  return SKIP_CLASS.test(el.getAttribute("class") ?? "") || SKIP_CLASS.test(el.getAttribute("id") ?? "");
+}
+
 export interface TitleWindow {
   /** The headline element chosen (the first <h1> outside skipped regions), or null. */
   headline: Element | null;
@@ -39,7 +48,7 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag) || SKIP_CLASS.test(el.getAttribute("class") ?? "") || SKIP_CLASS.test(el.getAttribute("id") ?? "")) return;
+    if (SKIP_TAGS.has(tag) || (namesSkippedRegion(el) && !(out.headline === null && el.querySelector("h1")))) return;
     const startsHeadline = !out.headline && tag === "h1" && (el.textContent ?? "").trim().length > 0;
     if (startsHeadline) {
       out.headline = el;

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Metadata-only WCXB check: runs just the steps of extract-html.ts that come before readMetadata (preclean,
+// parse, JSON-LD, hidden strip, depth cap) and scores title/author/date with the rules of metadata-report.mjs,
+// in ~1/5 of the full bench's time. Over the compiled core:
+//   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/metadata-only.mjs --corpus DIR
+// Options: --types a,b; --misses title|author|date (print truth vs ours for each wrong page);
+//   --out FILE (per-page predictions, to diff two runs).
+// It differs from the full path only where extract-html.ts falls back to Readability's title, byline or date
+// when readMetadata has none.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { precleanHtml } from '../dist/core/preclean.js';
+import { parseHtml } from '../dist/core/dom.js';
+import { capDomDepth } from '../dist/core/dom-limits.js';
+import { readJsonLd } from '../dist/core/json-ld.js';
+import { stripHidden } from '../dist/core/strip-hidden.js';
+import { readMetadata } from '../dist/core/metadata.js';
+import { authorRight, dateRight, printMetadataReport, scoreMetadata, titleRight } from './metadata-report.mjs';
+
+const { values } = parseArgs({
+  options: { corpus: { type: 'string' }, types: { type: 'string' }, misses: { type: 'string' }, out: { type: 'string' } },
+});
+if (!values.corpus) {
+  console.error('usage: node bench/metadata-only.mjs --corpus DIR [--types a,b] [--misses title|author|date] [--out FILE]');
+  process.exit(2);
+}
+const corpus = resolve(values.corpus);
+const keep = values.types ? new Set(values.types.split(',')) : null;
+const rows = [];
+const started = Date.now();
+for (const file of readdirSync(join(corpus, 'ground-truth')).filter((f) => f.endsWith('.json')).sort()) {
+  const id = file.replace(/\.json$/, '');
+  const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', file), 'utf8'));
+  const primary = gt._internal?.page_type?.primary ?? 'unknown';
+  const type = primary === 'category' ? 'collection' : primary;
+  if (keep && !keep.has(type)) continue;
+  const url = gt.url || `https://wcxb.invalid/${id}`;
+  const truth = { title: gt.ground_truth?.title, author: gt.ground_truth?.author, publish_date: gt.ground_truth?.publish_date };
+  let pred = {};
+  try {
+    const pre = precleanHtml(gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
+    const doc = parseHtml(pre.html);
+    const jsonLd = readJsonLd(doc, pre.jsonLd);
+    stripHidden(doc, pre.css, pre.revealedIds);
+    if (doc.documentElement) capDomDepth(doc.documentElement);
+    const meta = readMetadata(doc, url, jsonLd.blocks);
+    pred = { title: meta.title, byline: meta.byline, published: meta.published?.value ?? null, published_source: meta.published?.source ?? null };
+  } catch (err) {
+    pred = { error: String(err?.message ?? err) };
+  }
+  rows.push({ id, url, type, truth, pred });
+}
+
+const judges = { title: (r) => titleRight(r.pred.title, r.truth.title), author: (r) => authorRight(r.pred.byline, r.truth.author), date: (r) => dateRight(r.pred.published, r.truth.publish_date) };
+if (values.misses) {
+  const judge = judges[values.misses];
+  const truthKey = { title: 'title', author: 'author', date: 'publish_date' }[values.misses];
+  const predKey = { title: 'title', author: 'byline', date: 'published' }[values.misses];
+  for (const r of rows) {
+    if (judge(r) !== false) continue;
+    const src = values.misses === 'date' ? ` [${r.pred.published_source ?? 'none'}]` : '';
+    console.log(`${r.id} ${r.type} ${r.url}\n  truth: ${JSON.stringify(r.truth[truthKey])}\n  ours:  ${JSON.stringify(r.pred[predKey])}${src}`);
+  }
+}
+const report = scoreMetadata(rows);
+printMetadataReport(report, ['overall', 'article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service']);
+console.log(`\n${rows.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (values.out) writeFileSync(values.out, JSON.stringify(rows, null, 1));
