@@ -9,12 +9,64 @@ const metaOf = (html: string, url = "https://blog.example.test/post", jsonLd: un
 describe("readTitleWindow", () => {
   it("finds the headline inside a wrapper whose layout class names a sidebar or menu", () => {
     const doc = parseHtml(
-      '<body class="single has-sidebar menu-closed"><div class="col sidebar-left-layout"><h1>The real headline</h1>' +
+      "<!doctype html><html><body class=\"single has-sidebar menu-closed\">" +
+        '<div class="col sidebar-left-layout"><h1>The real headline</h1>' +
         '<p>By Ann Lee, June 12, 2025</p></div><div class="sidebar"><h2>Popular</h2><p>May 1, 2020</p></div></body>',
     );
     const window = readTitleWindow(doc.body);
     expect(window.headline?.textContent).toBe("The real headline");
     expect(window.after).toContain("June 12, 2025");
     expect(window.after).not.toContain("May 1, 2020");
+  });
+});
+
+describe("readMetadata: title", () => {
+  const article = (head: string, body: string) =>
+    metaOf(
+      `<head>${head}<meta property="og:type" content="article"><meta property="article:published_time" content="2025-01-02"></head><body>${body}</body>`,
+    );
+
+  it("passes over an <h1> that names the site, by og:site_name or by the end of <title>", () => {
+    const bySiteName = article(
+      '<title>Porting a parser in a day - Field Notes</title><meta property="og:site_name" content="Field Notes">',
+      "<header><h1>Field Notes</h1></header><article><h1>Porting a parser in a day</h1></article>",
+    );
+    expect(bySiteName.title).toBe("Porting a parser in a day");
+    const byTitleEnd = article(
+      "<title>Why caches lie | Ann's Log</title>",
+      "<h1>Ann's Log</h1><p>Some intro.</p>",
+    );
+    expect(byTitleEnd.title).toBe("Why caches lie | Ann's Log");
+  });
+
+  it("passes over a section label that shares no word with <title>", () => {
+    const page = article(
+      '<title>Packing tips for a long move</title><meta property="og:title" content="Packing tips for a long move">',
+      "<h1>Blog</h1><p>By Ann Lee</p>",
+    );
+    expect(page.title).toBe("Packing tips for a long move");
+  });
+
+  it("keeps a rephrased <h1> on an article when it shares words with <title>", () => {
+    const page = article("<title>Gym equipment: a beginner's guide</title>", "<h1>How to use gym equipment with confidence</h1>");
+    expect(page.title).toBe("How to use gym equipment with confidence");
+  });
+
+  it("reads a line break inside a heading as a space", () => {
+    const onArticle = article("<title>Data Analytics Agency</title>", "<h1>Data Analytics<br>Agency</h1>");
+    expect(onArticle.title).toBe("Data Analytics Agency");
+  });
+
+  it("does not take a declared title that is only the site's name", () => {
+    const page = metaOf(
+      '<head><title>All socks</title><meta property="og:title" content="Sockshop"><meta property="og:site_name" content="Sockshop"></head>' +
+        "<body><p>No heading.</p></body>",
+    );
+    expect(page.title).toBe("All socks");
+  });
+
+  it("decodes entities a CMS escaped twice in <meta> content", () => {
+    const page = metaOf('<head><meta property="og:title" content="Kneelers &amp;amp; More &amp;#8211; Tools"></head><body></body>');
+    expect(page.title).toBe("Kneelers & More – Tools");
   });
 });

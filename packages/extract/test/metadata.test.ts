@@ -54,9 +54,9 @@ describe("readMetadata: byline and title", () => {
     expect(printed.byline).toBe("Sam Roe");
   });
 
-  it("takes the <h1> on an article and the declared title on a landing page", () => {
+  it("takes the <h1> (sharing a word with the declared title) on an article and the declared title on a landing page", () => {
     const article = metaOf(
-      '<head><meta property="og:title" content="Share card wording"><meta property="og:type" content="article">' +
+      '<head><meta property="og:title" content="Share card wording of the headline"><meta property="og:type" content="article">' +
         '<meta property="article:published_time" content="2025-01-02"></head><body><h1>The headline</h1></body>',
     );
     expect(article.title).toBe("The headline");

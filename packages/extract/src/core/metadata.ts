@@ -2,6 +2,7 @@
 import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
 import { cleanLine } from "./text.js";
+import { chooseTitle } from "./metadata/choose-title.js";
 import { readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
@@ -33,36 +34,25 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   // product, recipe or question heads it with that thing's name.
   const namedThing = main !== null && typesOf(main).some((t) => /^(?:Product|Recipe|HowTo|Question|Review)$/.test(t));
   const articleish = namedThing || ((!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null));
+  const siteName = cleanLine(meta.get("og:site_name")) ?? siteNameFromJsonLd(nodes) ?? cleanLine(meta.get("application-name"));
+  const headings = Array.from(doc.querySelectorAll("h1")).filter((h) => h !== window.headline).slice(0, 8);
+  const title = chooseTitle({
+    headings: window.headline ? [window.headline, ...headings] : headings,
+    declared: declaredTitle,
+    htmlTitle: cleanLine(doc.querySelector("title")?.textContent),
+    siteName,
+    articleish,
+  });
   return {
-    title: chooseTitle(cleanLine(window.headline?.textContent), declaredTitle, cleanLine(doc.querySelector("title")?.textContent), articleish),
+    title,
     byline,
     published,
     language: findLanguage(doc, meta, nodes),
-    site_name:
-      cleanLine(meta.get("og:site_name")) ??
-      siteNameFromJsonLd(nodes) ??
-      cleanLine(meta.get("application-name")),
+    site_name: siteName,
     canonical_url: resolve(canonicalHref(doc), url) ?? cleanLine(meta.get("og:url")),
     og_type: cleanLine(meta.get("og:type"))?.toLowerCase() ?? null,
     description: cleanLine(meta.get("og:description")) ?? cleanLine(meta.get("description")),
   };
-}
-
-/**
- * The headline a reader sees is the page's <h1>; og:title and <title> are written for search results and
- * share cards (often rephrased). On article pages (declared so by JSON-LD or og:type) the <h1> is the title;
- * elsewhere the declared title is (a landing page's <h1> is a slogan: "Clarity, finally."), measured on the
- * WCXB dev labels: articles 81% -> 87% right, service and listing pages lose 25 points with the <h1> first.
- */
-function chooseTitle(h1Raw: string | null, declared: string | null, htmlTitle: string | null, articleish: boolean): string | null {
-  const h1 = h1Raw?.replace(/\s*[¶#]$/, "").trim() || null;
-  const plausible = !!h1 && h1.length >= 2 && h1.length <= 300 && countTokens(h1) <= 40;
-  if (plausible && articleish) return h1;
-  return declared ?? (plausible ? h1 : null) ?? htmlTitle;
-}
-
-function countTokens(s: string): number {
-  return s.split(/\s+/).filter(Boolean).length;
 }
 
 const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined)$/i;
@@ -155,9 +145,21 @@ function metaMap(doc: Document): Map<string, string> {
   for (const m of Array.from(doc.querySelectorAll("meta"))) {
     const key = (m.getAttribute("property") ?? m.getAttribute("name") ?? m.getAttribute("itemprop") ?? m.getAttribute("http-equiv") ?? "").toLowerCase().trim();
     const content = m.getAttribute("content");
-    if (key && content && !out.has(key)) out.set(key, content);
+    if (key && content && !out.has(key)) out.set(key, decodeLeftoverEntities(content));
   }
   return out;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", nbsp: " ", reg: "®", trade: "™", copy: "©" };
+
+/** Some CMSs escape a <meta> content twice ("Kneelers &amp;amp; More" in the source reads "&amp;"). */
+function decodeLeftoverEntities(value: string): string {
+  if (!value.includes("&")) return value;
+  return value.replace(/&(?:#(\d{1,6})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, dec: string, hex: string, name: string) => {
+    const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : null;
+    if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }
 
 const META_DATE_KEYS = [
