@@ -3,6 +3,8 @@ import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
 import { cleanLine } from "./text.js";
 import { chooseTitle } from "./metadata/choose-title.js";
+import { decodeLeftoverEntities } from "./metadata/entities.js";
+import { findByline } from "./metadata/find-byline.js";
 import { readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
@@ -55,91 +57,6 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   };
 }
 
-const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined)$/i;
-
-/** A byline: JSON-LD author (following @id references), author metas, then byline markup near the title. */
-function findByline(
-  doc: Document,
-  nodes: Array<Record<string, unknown>>,
-  meta: Map<string, string>,
-  main: Record<string, unknown> | null,
-  window: TitleWindow,
-): string | null {
-  const candidates = [
-    main ? authorFromJsonLd(main, nodes) : null,
-    ...nodes.filter((n) => n !== main && n["author"]).map((n) => authorFromJsonLd(n, nodes)),
-    meta.get("author"),
-    meta.get("article:author"),
-    meta.get("parsely-author"),
-    meta.get("dc.creator"),
-    meta.get("sailthru.author"),
-    /^(?:written by|author)$/i.test(meta.get("twitter:label1") ?? "") ? meta.get("twitter:data1") : null,
-    bylineFromMarkup(doc, window),
-  ];
-  for (const raw of candidates) {
-    const name = cleanByline(raw);
-    if (name) return name;
-  }
-  return null;
-}
-
-function authorFromJsonLd(node: Record<string, unknown>, nodes: Array<Record<string, unknown>>): string | null {
-  const author = node["author"] ?? node["creator"];
-  const list = Array.isArray(author) ? author : author ? [author] : [];
-  const names = list
-    .map((a) => {
-      if (typeof a === "string") return a;
-      if (!a || typeof a !== "object") return null;
-      const obj = a as Record<string, unknown>;
-      if (typeof obj["name"] === "string") return obj["name"];
-      const id = obj["@id"];
-      const ref = typeof id === "string" ? nodes.find((n) => n["@id"] === id && typeof n["name"] === "string") : undefined;
-      return ref ? (ref["name"] as string) : null;
-    })
-    .filter((x): x is string => typeof x === "string" && x.trim().length > 0);
-  return names.length > 0 ? names.join(", ") : null;
-}
-
-const BYLINE_CLASS = /(?:^|[\s_-])(?:byline|author|authors|author-name|author__name|post-author|entry-author|writer|contributor)(?:$|[\s_-])/i;
-
-/** Byline markup in the window after the headline (or anywhere in an <article> header): rel/itemprop/class. */
-function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
-  const marked = doc.querySelector('[itemprop="author"] [itemprop="name"], a[rel="author"], [rel="author"]');
-  if (marked && !marked.closest("[class*=comment], [id*=comment]")) {
-    const text = cleanLine(marked.getAttribute("content") ?? marked.textContent);
-    if (text) return text;
-  }
-  for (const el of window.elementsAfter) {
-    const cls = `${el.getAttribute("class") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
-    if (!BYLINE_CLASS.test(cls)) continue;
-    const link = el.querySelector('[class*="name"], a[href*="/author"], a[href*="/authors/"], a[href*="/people/"], a[href*="/profile"]');
-    const text = cleanLine(link?.textContent ?? el.textContent);
-    if (text && text.length <= 80) return text;
-  }
-  const by = /(?:^|\s)(?:by|written by|posted by)\s+([\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3}(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3})*)/u.exec(
-    window.after.slice(0, 300),
-  );
-  return by?.[1] ?? null;
-}
-
-const BYLINE_STOP = new RegExp(
-  "\\s*(?:\\s[-–—|•·]\\s|[|•·]|\\b(?:last updated|updated|published|posted|reviewed|on)\\b|" +
-    "\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|\\d{1,4}[-/.]\\d).*$",
-  "i",
-);
-
-function cleanByline(raw: string | null | undefined): string | null {
-  let s = cleanLine(raw);
-  if (!s || /^https?:/.test(s) || s.length > 200) return null;
-  s = s
-    .replace(/^(?:by|written by|posted by|author:?)(?:\s+|(?=\p{Lu}))/iu, "")
-    .replace(BYLINE_STOP, "")
-    .replace(/[\s,|-]+$/, "")
-    .trim();
-  if (!s || NOT_A_NAME.test(s) || !/\p{L}/u.test(s) || /^[,|]/.test(s)) return null;
-  return s;
-}
-
 function metaMap(doc: Document): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of Array.from(doc.querySelectorAll("meta"))) {
@@ -148,18 +65,6 @@ function metaMap(doc: Document): Map<string, string> {
     if (key && content && !out.has(key)) out.set(key, decodeLeftoverEntities(content));
   }
   return out;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", nbsp: " ", reg: "®", trade: "™", copy: "©" };
-
-/** Some CMSs escape a <meta> content twice ("Kneelers &amp;amp; More" in the source reads "&amp;"). */
-function decodeLeftoverEntities(value: string): string {
-  if (!value.includes("&")) return value;
-  return value.replace(/&(?:#(\d{1,6})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, dec: string, hex: string, name: string) => {
-    const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : null;
-    if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
 }
 
 const META_DATE_KEYS = [

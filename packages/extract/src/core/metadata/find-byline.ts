@@ -1,0 +1,168 @@
+// The page's byline: JSON-LD author (following @id references), author metas, then byline markup.
+import { stringField, typesOf } from "../json-ld.js";
+import { cleanLine } from "../text.js";
+import type { TitleWindow } from "../title-window.js";
+import { decodeLeftoverEntities } from "./entities.js";
+
+type JsonLdNode = Record<string, unknown>;
+
+interface BylineCandidate {
+  name: string;
+  /** The publisher speaking, not a person: typed Organization, the publisher's own name, or a login name. */
+  institutional: boolean;
+}
+
+/**
+ * The first person named, in the order JSON-LD, metas, markup. A publisher named as author (a JSON-LD
+ * Organization, the JSON-LD publisher's name) is taken only when no person is named anywhere: CMSs fill the author
+ * field with the house name while the page prints the writer's byline.
+ */
+export function findByline(
+  doc: Document,
+  nodes: JsonLdNode[],
+  meta: Map<string, string>,
+  main: JsonLdNode | null,
+  window: TitleWindow,
+): string | null {
+  // Not og:site_name: on a personal blog the site's name is the writer's.
+  const houseNames = nodes.map((n) => (n["publisher"] ? stringField(n, "publisher") : null)).filter(
+    (x): x is string => typeof x === "string" && x.trim().length > 0,
+  );
+  const isHouse = (name: string) => houseNames.some((h) => sameWords(name, h));
+  const candidates: BylineCandidate[] = [];
+  const add = (raw: string | null | undefined, organization = false): void => {
+    const name = cleanByline(raw, houseNames);
+    if (name) candidates.push({ name, institutional: organization || isHouse(name) || looksLikeLogin(name) });
+  };
+  const authored = main ? [main, ...nodes.filter((n) => n !== main && n["author"])] : nodes.filter((n) => n["author"]);
+  for (const node of authored) {
+    const author = authorFromJsonLd(node, nodes);
+    if (author) add(author.name, author.organization);
+  }
+  for (const key of ["author", "article:author", "parsely-author", "dc.creator", "sailthru.author"]) add(meta.get(key));
+  if (/^(?:written by|author)$/i.test(meta.get("twitter:label1") ?? "")) add(meta.get("twitter:data1"));
+  // Markup is read only when the declared sources name no person: it is the least certain source.
+  if (!candidates.some((c) => !c.institutional)) add(bylineFromMarkup(doc, window));
+  return (candidates.find((c) => !c.institutional) ?? candidates[0])?.name ?? null;
+}
+
+function authorFromJsonLd(node: JsonLdNode, nodes: JsonLdNode[]): { name: string; organization: boolean } | null {
+  const author = node["author"] ?? node["creator"];
+  const list = Array.isArray(author) ? author : author ? [author] : [];
+  let organization = list.length > 0;
+  const names = list
+    .map((a): string | null => {
+      if (typeof a === "string") {
+        organization = false;
+        return a;
+      }
+      if (!a || typeof a !== "object") return null;
+      let obj = a as JsonLdNode;
+      const id = obj["@id"];
+      if (typeof obj["name"] !== "string" && typeof id === "string") obj = nodes.find((n) => n["@id"] === id && typeof n["name"] === "string") ?? obj;
+      if (!typesOf(obj).includes("Organization")) organization = false;
+      return typeof obj["name"] === "string" ? obj["name"] : null;
+    })
+    .filter((x): x is string => typeof x === "string" && x.trim().length > 0);
+  return names.length > 0 ? { name: names.join(", "), organization } : null;
+}
+
+const BYLINE_CLASS =
+  /(?:^|[\s_-])(?:byline|author|authors|author-name|author__name|post-author|entry-author|writer|contributor)(?:$|[\s_-])|author_?name/i;
+const NAME_INSIDE = '[class*="name" i], a[href*="/author"], a[href*="/authors/"], a[href*="/people/"], a[href*="/profile"]';
+// Regions whose author names are not the page's: comments, testimonials, related stories.
+const NOT_THE_PAGE = "[class*=comment i], [id*=comment i], [class*=testimonial i], [class*=related i], aside, footer, nav";
+const BY_NAME = /(?:^|\s)(?:[Bb]y|[Ww]ritten [Bb]y|[Pp]osted [Bb]y):?(?:\s+|(?=\p{Lu}))([\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3}(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3})*)/u;
+
+/**
+ * Byline markup: rel/itemprop author, then an author/byline class after the headline, then "By Name" printed
+ * next to the headline, then an author/byline class anywhere outside comments, testimonials and related
+ * stories (themes often print the byline above the headline or in an author box below the story).
+ */
+function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
+  const marked = doc.querySelector('[itemprop="author"] [itemprop="name"], a[rel="author"], [rel="author"]');
+  if (marked && !marked.closest("[class*=comment i], [id*=comment i]")) {
+    const text = cleanLine(marked.getAttribute("content") ?? marked.textContent);
+    if (text) return text;
+  }
+  for (const el of window.elementsAfter) {
+    const text = bylineElementText(el);
+    if (text) return text;
+  }
+  const by = BY_NAME.exec(window.after.slice(0, 300)) ?? BY_NAME.exec(window.before.slice(-200));
+  if (by?.[1]) return by[1];
+  for (const el of Array.from(doc.querySelectorAll('[class*="author" i], [class*="byline" i]')).slice(0, 50)) {
+    if (el.closest(NOT_THE_PAGE)) continue;
+    const text = bylineElementText(el);
+    if (text) return text;
+  }
+  return null;
+}
+
+function bylineElementText(el: Element): string | null {
+  const cls = `${el.getAttribute("class") ?? ""} ${el.getAttribute("itemprop") ?? ""}`;
+  if (!BYLINE_CLASS.test(cls)) return null;
+  const named = el.querySelector(NAME_INSIDE);
+  const text = cleanLine(named?.textContent) ?? firstNameText(el);
+  return text && text.length <= 80 ? text : null;
+}
+
+/**
+ * The first text piece of a byline block that is not a label: a block holds the name beside the writer's
+ * role and the date in elements of their own ("By" · "Keith Barry" · "Senior Reporter"), which textContent
+ * would glue into one line.
+ */
+function firstNameText(el: Element): string | null {
+  const doc = el.ownerDocument;
+  const walker = doc.createTreeWalker(el, 4);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = cleanLine(node.nodeValue);
+    if (!text || BYLINE_LABEL.test(text)) continue;
+    return text;
+  }
+  return null;
+}
+
+const BYLINE_LABEL = /^(?:by|written by|posted by|author|authors|the author|text by|words by)\s*:?$/i;
+
+const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined|the author)$/i;
+
+const BYLINE_STOP = new RegExp(
+  "\\s*(?:\\s[-–—|•·]\\s|[|•·]|\\b(?:last updated|updated|published|posted|reviewed|on)\\b|" +
+    "\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|\\d{1,4}[-/.]\\d).*$",
+  "i",
+);
+
+// A date or count glued to a name by textContent ("Ann LeeDec 18, 2025", "Ann Lee30"), in a multi-word name.
+const GLUED_DATE = /(?<=\p{Ll})(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*\d{1,2}(?:st|nd|rd|th)?,?\s*\d{4}.*$|(?<=\s\S*\p{Ll})\d.*$/u;
+
+/** "By Ann Lee · June 12" -> "Ann Lee"; a trailing ", The Daily Paper" naming the house is cut too. */
+function cleanByline(raw: string | null | undefined, houseNames: string[]): string | null {
+  const line = cleanLine(raw);
+  if (!line || /^https?:/.test(line) || line.length > 200) return null;
+  let s = decodeLeftoverEntities(line)
+    .replace(/^(?:by|written by|posted by|author:?)(?:\s*:\s*|\s+|(?=\p{Lu}))/iu, "")
+    .replace(BYLINE_STOP, "")
+    .replace(GLUED_DATE, "")
+    .replace(/[\s,|-]+$/, "")
+    .trim();
+  for (const house of houseNames) {
+    const cut: string = s.replace(/\s*,\s*([^,]+)$/, (whole, tail: string) => (sameWords(tail, house) ? "" : whole));
+    if (cut && cut !== s) s = cut;
+  }
+  const twice = /^(.+?) \1$/.exec(s);
+  if (twice) s = twice[1]!;
+  if (!s || NOT_A_NAME.test(s) || !/\p{L}/u.test(s) || /^[,|@]/.test(s)) return null;
+  return s;
+}
+
+/** A login name ("andrew.keaveney", "j_doe"), which a CMS fills in when the writer set no display name. */
+function looksLikeLogin(name: string): boolean {
+  return /^[a-z0-9]+(?:[._][a-z0-9]+)+$/.test(name);
+}
+
+function sameWords(a: string, b: string): boolean {
+  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.join(" ") ?? "";
+  const x = words(a);
+  return x.length > 0 && x === words(b);
+}
