@@ -25,9 +25,9 @@ describe("dateFromUrl", () => {
 });
 
 describe("readMetadata: published", () => {
-  it("prefers JSON-LD, and takes its dateModified when that is the date printed under the headline", () => {
+  it("prefers JSON-LD, and takes its dateModified when that is the only date printed (bare) under the headline", () => {
     const ld = [{ "@type": "Article", headline: "A", datePublished: "2024-01-02T10:00:00Z", dateModified: "2025-03-04T10:00:00Z" }];
-    const shown = metaOf("<body><h1>A</h1><p>Updated Mar 4, 2025</p><p>Body text.</p></body>", undefined, ld);
+    const shown = metaOf("<body><h1>A</h1><p>Mar 4, 2025</p><p>Body text.</p></body>", undefined, ld);
     expect(shown.published).toEqual({ value: "2025-03-04T10:00:00Z", source: "json-ld" });
     const notShown = metaOf("<body><h1>A</h1><p>Body text.</p></body>", undefined, ld);
     expect(notShown.published).toEqual({ value: "2024-01-02T10:00:00Z", source: "json-ld" });

@@ -77,8 +77,10 @@ const META_MODIFIED_KEYS = ["article:modified_time", "og:updated_time", "datemod
 
 /**
  * Publication date, in this order: JSON-LD, meta, <time>/itemprop, the URL, visible text near the title.
- * Pages print one date under the headline, and when that is the declared modification date ("Updated
- * Dec 9, 2025"), that is the date the page stands by: the declared modified value is taken, from its source.
+ * Pages print one date under the headline, and when that is the declared modification date printed bare
+ * ("Dec 9, 2025"), that is the date the page stands by: the declared modified value is taken, from its
+ * source. A date printed as a revision ("Updated Dec 9, 2025", "Last modified: ...") is not: the page
+ * still states its publication date (in its metadata), and the revision date is only a last resort.
  * A visible date is read only in the window around the headline, so comment and related-story dates and
  * copyright years never count.
  */
@@ -89,7 +91,8 @@ function findPublished(
   meta: Map<string, string>,
   window: TitleWindow,
 ): PublishedDate | null {
-  const visible = [...findVisibleDates(window.after), ...findVisibleDates(window.before).reverse()].map((d) => d.value);
+  const found = [...findVisibleDates(window.after), ...findVisibleDates(window.before).reverse()];
+  const visible = found.filter((d) => !d.revision).map((d) => d.value);
   const declared = declaredDate(doc, nodes, meta);
   if (declared) {
     const modified = declaredModified(nodes, meta);
@@ -107,7 +110,8 @@ function findPublished(
   if (fromUrl) return { value: fromUrl, source: "url" };
   if (visible[0]) return { value: visible[0], source: "text" };
   if (fromTime) return { value: fromTime, source: "time" };
-  return declaredModified(nodes, meta);
+  const revised = found[0]?.value;
+  return declaredModified(nodes, meta) ?? (revised ? { value: revised, source: "text" } : null);
 }
 
 /** Within a year: a visible date far from the declared one is more likely another story's. */

@@ -22,7 +22,11 @@ export interface FoundDate {
   value: string;
   /** Character offset of the match in the text searched. */
   index: number;
+  /** Printed as a revision ("Updated Mar 9, 2026", "Last modified: ...", a forum's "last post by X ..."). */
+  revision: boolean;
 }
+
+const REVISION_LABEL = /(?:updated|modified|edited|revised|reviewed|last post(?: by \S+)?)(?:\s+on)?\s*:?\s*$/i;
 
 /** Every date in the text, in order of appearance. */
 export function findVisibleDates(text: string): FoundDate[] {
@@ -33,7 +37,8 @@ export function findVisibleDates(text: string): FoundDate[] {
       const before = text.slice(Math.max(0, m.index - 12), m.index);
       if (/©|\(c\)|copyright/i.test(before)) continue;
       const value = toDay(m, order);
-      if (value && !found.some((f) => f.index <= m.index && m.index < f.index + 4)) found.push({ value, index: m.index });
+      const revision = REVISION_LABEL.test(text.slice(Math.max(0, m.index - 24), m.index));
+      if (value && !found.some((f) => f.index <= m.index && m.index < f.index + 4)) found.push({ value, index: m.index, revision });
     }
   }
   return found.sort((a, b) => a.index - b.index);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../src/core/dom.js";
+import { readMetadata } from "../src/core/metadata.js";
+import { findVisibleDates } from "../src/core/visible-date.js";
+
+const publishedOf = (html: string, jsonLd: unknown[] = []) =>
+  readMetadata(parseHtml(`<!doctype html><html>${html}</html>`), "https://news.example.test/story", jsonLd).published;
+
+describe("findVisibleDates: revisions", () => {
+  it("marks a date printed as an update or a forum's last post", () => {
+    const found = findVisibleDates("Published June 1, 2024 · Last updated: Mar 9, 2026 · last post by jdoe Sep 26, 2024");
+    expect(found.map((d) => [d.value, d.revision])).toEqual([
+      ["2024-06-01", false],
+      ["2026-03-09", true],
+      ["2024-09-26", true],
+    ]);
+  });
+});
+
+describe("readMetadata: published and revisions", () => {
+  const ld = [{ "@type": "Article", headline: "A", datePublished: "2024-01-02T10:00:00Z", dateModified: "2025-03-04T10:00:00Z" }];
+
+  it("keeps datePublished when the date under the headline is labelled as an update", () => {
+    const page = publishedOf("<body><h1>A</h1><p>Last updated: Mar 4, 2025</p><p>Body text.</p></body>", ld);
+    expect(page).toEqual({ value: "2024-01-02T10:00:00Z", source: "json-ld" });
+  });
+
+  it("takes a thread's first post date, not the 'last post by' date a forum prints first", () => {
+    const page = publishedOf(
+      '<head><meta itemprop="dateModified" content="2024-09-26T01:50:27-04:00"><meta itemprop="datePublished" content="2024-01-03T11:23:42-05:00"></head>' +
+        "<body><h1>Projector advice</h1><p>23 replies · last post by ggery Sep 26, 2024</p><p>#1 · Jan 3, 2024 I have a question.</p></body>",
+    );
+    expect(page?.value.slice(0, 10)).toBe("2024-01-03");
+  });
+
+  it("uses an update date only when the page states no other date", () => {
+    const page = publishedOf("<body><h1>A</h1><p>Updated June 12, 2025</p><p>Body text.</p></body>");
+    expect(page).toEqual({ value: "2025-06-12", source: "text" });
+  });
+});
