@@ -38,3 +38,15 @@ describe("readMetadata: published and revisions", () => {
     expect(page).toEqual({ value: "2025-06-12", source: "text" });
   });
 });
+
+describe("readMetadata: more date sources", () => {
+  it("reads any meta naming a publication date, never the publisher", () => {
+    const page = publishedOf('<head><meta name="publisher" content="2020-01-01"><meta name="w-published-date" content="2025-05-27T06:03:43Z"></head><body><h1>A</h1></body>');
+    expect(page).toEqual({ value: "2025-05-27T06:03:43Z", source: "meta" });
+  });
+
+  it("reads the date printed by the first <h2> on a page without an <h1>", () => {
+    const page = publishedOf("<body><nav>Jan 1, 2001</nav><h2>A post</h2><p>Dec 17, 2025 · 5 min read</p><p>Text.</p></body>");
+    expect(page).toEqual({ value: "2025-12-17", source: "text" });
+  });
+});

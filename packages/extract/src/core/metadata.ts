@@ -30,8 +30,10 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     cleanLine(meta.get("og:title")) ??
     cleanLine(meta.get("twitter:title")) ??
     (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null);
-  const byline = findByline(doc, nodes, meta, main, window);
-  const published = findPublished(doc, url, nodes, meta, window);
+  // Without an <h1>, the first <h2> is where a byline and date are printed (it is not the title, though).
+  const near = window.headline ? window : readTitleWindow(doc.body, 300, 600, "h2");
+  const byline = findByline(doc, nodes, meta, main, near);
+  const published = findPublished(doc, url, nodes, meta, near);
   // WordPress tags every page og:type=article: an article also has a date or a byline. A page declaring one
   // product, recipe or question heads it with that thing's name.
   const namedThing = main !== null && typesOf(main).some((t) => /^(?:Product|Recipe|HowTo|Question|Review)$/.test(t));
@@ -126,6 +128,12 @@ function declaredDate(doc: Document, nodes: Array<Record<string, unknown>>, meta
   }
   for (const key of META_DATE_KEYS) {
     const v = toIsoDate(meta.get(key) ?? null);
+    if (v) return { value: v, source: "meta" };
+  }
+  // Any other meta naming a publication date ("published", "w-published-date"), never a publisher.
+  for (const [key, value] of meta) {
+    if (!/publish(?!er)|pubdate/.test(key) || META_DATE_KEYS.includes(key)) continue;
+    const v = toIsoDate(value);
     if (v) return { value: v, source: "meta" };
   }
   const itemprop = doc.querySelector('[itemprop="datePublished"]');

@@ -24,7 +24,8 @@ export interface TitleWindow {
   elementsAfter: Element[];
 }
 
-export function readTitleWindow(body: Element | null | undefined, before = 300, after = 600): TitleWindow {
+/** `heading` is the tag anchoring the window: "h1", or "h2" on pages that have no <h1> at all. */
+export function readTitleWindow(body: Element | null | undefined, before = 300, after = 600, heading = "h1"): TitleWindow {
   const out: TitleWindow = { headline: null, before: "", after: "", elementsAfter: [] };
   if (!body) return out;
   let pre = "";
@@ -48,8 +49,8 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag) || (namesSkippedRegion(el) && !(out.headline === null && el.querySelector("h1")))) return;
-    const startsHeadline = !out.headline && tag === "h1" && (el.textContent ?? "").trim().length > 0;
+    if (SKIP_TAGS.has(tag) || (namesSkippedRegion(el) && !(out.headline === null && el.querySelector(heading)))) return;
+    const startsHeadline = !out.headline && tag === heading && (el.textContent ?? "").trim().length > 0;
     if (startsHeadline) {
       out.headline = el;
       inHeadline = el;
