@@ -44,3 +44,16 @@ describe("readMetadata: byline", () => {
     expect(bylineOf("<body><h1>T</h1></body>", escaped)).toBe("Ann & Sam");
   });
 });
+
+describe("readMetadata: byline clean-up", () => {
+  it("drops a month cut off after a comma, but keeps names that start like months", () => {
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Ann Lee, Dec</div></body>')).toBe("Ann Lee");
+    expect(bylineOf('<head><meta name="author" content="Tom May"></head><body><h1>T</h1></body>')).toBe("Tom May");
+    expect(bylineOf('<head><meta name="author" content="Gary Marcus"></head><body><h1>T</h1></body>')).toBe("Gary Marcus");
+  });
+
+  it("never takes a date or a navigation label for a name", () => {
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Sat, 20 Dec, 2025</div></body>')).toBeNull();
+    expect(bylineOf('<body><h1>T</h1><div class="author-links">View more posts</div></body>')).toBeNull();
+  });
+});

@@ -122,9 +122,12 @@ function isNear(day: string, iso: string): boolean {
 }
 
 function declaredDate(doc: Document, nodes: Array<Record<string, unknown>>, meta: Map<string, string>): PublishedDate | null {
-  for (const node of nodes) {
-    const v = toIsoDate(typeof node["datePublished"] === "string" ? (node["datePublished"] as string) : null);
-    if (v) return { value: v, source: "json-ld" };
+  // dateCreated is the publication date of a question or forum post (schema.org QAPage, DiscussionForumPosting).
+  for (const field of ["datePublished", "dateCreated"]) {
+    for (const node of nodes) {
+      const v = toIsoDate(typeof node[field] === "string" ? (node[field] as string) : null);
+      if (v) return { value: v, source: "json-ld" };
+    }
   }
   for (const key of META_DATE_KEYS) {
     const v = toIsoDate(meta.get(key) ?? null);

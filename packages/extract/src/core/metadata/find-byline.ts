@@ -136,6 +136,9 @@ const BYLINE_STOP = new RegExp(
 // A date or count glued to a name by textContent ("Ann LeeDec 18, 2025", "Ann Lee30"), in a multi-word name.
 const GLUED_DATE = /(?<=\p{Ll})(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*\d{1,2}(?:st|nd|rd|th)?,?\s*\d{4}.*$|(?<=\s\S*\p{Ll})\d.*$/u;
 
+// A month cut off from its day by the window's end ("Ann Lee, Dec").
+const TRAILING_MONTH = /,\s+(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?$/;
+
 /** "By Ann Lee · June 12" -> "Ann Lee"; a trailing ", The Daily Paper" naming the house is cut too. */
 function cleanByline(raw: string | null | undefined, houseNames: string[]): string | null {
   const line = cleanLine(raw);
@@ -150,6 +153,9 @@ function cleanByline(raw: string | null | undefined, houseNames: string[]): stri
     const cut: string = s.replace(/\s*,\s*([^,]+)$/, (whole, tail: string) => (sameWords(tail, house) ? "" : whole));
     if (cut && cut !== s) s = cut;
   }
+  s = s.replace(TRAILING_MONTH, "").replace(/^(?:&|and)\s+/i, "");
+  // A date or a navigation label is not a name ("Sat, 20 Dec, 2025", "View more posts").
+  if (/\b(?:19|20)\d{2}\b/.test(s) || /^(?:view|read|see|more|show)\b/i.test(s)) return null;
   const twice = /^(.+?) \1$/.exec(s);
   if (twice) s = twice[1]!;
   if (!s || NOT_A_NAME.test(s) || !/\p{L}/u.test(s) || /^[,|@]/.test(s)) return null;
