@@ -32,7 +32,7 @@ export function chooseTitle(c: TitleCandidates): string | null {
 }
 
 /** Heading text with line breaks and block children read as spaces ("Data<br>Agency" is two words). */
-export function headingText(el: Element): string | null {
+function headingText(el: Element): string | null {
   let out = "";
   const visit = (node: Node): void => {
     if (node.nodeType === 3) {
