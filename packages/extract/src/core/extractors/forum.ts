@@ -1,6 +1,7 @@
 // Forum threads: every post, each with its author and date. Readability keeps the longest post and drops
 // the rest, which is the failure this extractor exists for.
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
+import { KEEP_BLOCK_ATTRIBUTE } from "../blocks/block-list.js";
 import { classAndId, tagOf, textLength } from "../dom.js";
 import { cleanLine } from "../text.js";
 import { findMainContainer } from "./main-content.js";
@@ -143,6 +144,8 @@ export function renderForumThread(doc: Document, title: string | null, posts: Fo
     const bodyText = post.body.textContent ?? "";
     if (head && !(post.author && bodyText.includes(post.author))) {
       const p = doc.createElement("p");
+      // Who wrote each post and when is part of a thread's content: the block filter never drops it.
+      p.setAttribute(KEEP_BLOCK_ATTRIBUTE, "");
       const strong = doc.createElement("strong");
       strong.textContent = head;
       p.appendChild(strong);

@@ -1,0 +1,155 @@
+// Which part of the page is its content: parse, strip hidden content, read metadata, classify, then the
+// extraction chain page-type -> readability -> main-heuristic -> body-text, recording which step produced it.
+import type { ExtractResponseExtractedVia, ExtractResponsePageType } from "@websift/contracts";
+import { removePageChrome } from "./boilerplate.js";
+import { parseHtml } from "./dom.js";
+import { assertElementCount, capDomDepth } from "./dom-limits.js";
+import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
+import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
+import { findForumPosts, renderForumThread } from "./extractors/forum.js";
+import type { HiddenContentReport } from "./hidden-report.js";
+import { readJsonLd } from "./json-ld.js";
+import { markCodeLanguages } from "./markdown.js";
+import { readMetadata } from "./metadata.js";
+import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
+import { classifyPageType } from "./page-type.js";
+import { toPlainText } from "./plain-text.js";
+import { runReadability } from "./readability.js";
+import { stripHidden } from "./strip-hidden.js";
+import { countWords } from "./text.js";
+
+// Types whose content is a region of the page rather than one prose block: Readability keeps too little.
+const REGION_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection", "service"]);
+// Types whose main region carries shop furniture (facets, "also viewed" rails, reviews).
+const COMMERCE_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection"]);
+
+// Below this share of the main region's words, Readability has kept one block of a multi-block page.
+const READABILITY_SHARE_OF_REGION = 0.6;
+// With no main region, below this share of the cleaned body's words (measured on WCXB dev, 0.2-0.3 best).
+const READABILITY_SHARE_OF_BODY = 0.25;
+
+interface Candidate {
+  content: Element;
+  via: ExtractResponseExtractedVia;
+  text: string;
+  words: number;
+}
+
+export interface SelectedContent {
+  warnings: string[];
+  meta: ReturnType<typeof readMetadata>;
+  jsonLd: ReturnType<typeof readJsonLd>["blocks"];
+  hidden: HiddenContentReport;
+  bodyWords: number;
+  typed: ReturnType<typeof classifyPageType>;
+  /** The type extraction routed by (the hand rules'); the reported type is typed.type. */
+  pageType: ExtractResponsePageType;
+  chosen: Candidate | null;
+  readabilityMeta: ReturnType<typeof runReadability>;
+}
+
+export function selectContent(url: string, html: string): SelectedContent {
+  const warnings: string[] = [];
+  const pre = precleanHtml(html);
+  assertElementCount(pre.html, url);
+  const doc = parseHtml(pre.html);
+  const jsonLd = readJsonLd(doc, pre.jsonLd);
+  warnings.push(...jsonLd.warnings);
+  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
+  // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
+  if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
+  // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
+  markCodeLanguages(doc);
+  const meta = readMetadata(doc, url, jsonLd.blocks);
+  const bodyWords = countWords(doc.body?.textContent ?? "");
+  const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
+    dated: meta.published !== null,
+    byline: meta.byline !== null,
+  });
+  // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
+  // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
+  // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
+  const pageType = typed.rulesType ?? typed.type;
+  if (doc.body) removePageChrome(doc.body, { keepComments: pageType === "forum" });
+
+  const candidate = (content: Element | null, via: ExtractResponseExtractedVia): Candidate | null => {
+    if (!content) return null;
+    const text = toPlainText(content);
+    return { content, via, text, words: countWords(text) };
+  };
+
+  const keepComments = pageType === "forum";
+  const commerce = COMMERCE_TYPES.has(pageType);
+  let chosen: Candidate | null = null;
+  if (pageType === "forum") {
+    const posts = findForumPosts(doc);
+    if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
+  }
+  // The region candidate is cut from a copy, before Readability consumes the document.
+  // One walk finds the main container for both the region candidate and Readability's focus.
+  const main = chosen ? null : findMainContainer(doc);
+  const region = chosen ? null : candidate(extractMainContent(doc, { keepComments, commerce, container: main }), "main-heuristic");
+  if (!chosen && region && REGION_TYPES.has(pageType) && region.words >= 20) chosen = region;
+
+  // Without a main region, the cleaned body is the alternative to Readability (cut before it runs, too).
+  const wholeBody = chosen || region ? null : candidate(extractMainContent(doc, { keepComments: true, wholeBody: true, commerce }), "body-text");
+
+  let readabilityMeta: ReturnType<typeof runReadability> = null;
+  if (!chosen) {
+    const mainWords = main ? countWords(main.textContent ?? "") : 0;
+    focusOnMain(doc, main, bodyWords, mainWords);
+    readabilityMeta = safeReadability(doc, warnings);
+    chosen = candidate(readabilityMeta?.content ?? null, "readability");
+    // Readability keeps one block; when that is well under the main region (measured on WCXB dev: below
+    // ~60% of the region's words the region scores better on every page type), the region is the content.
+    // On article pages the replacement is precision-aware (replacement-guard.ts).
+    const article = pageType === "article" && chosen !== null;
+    if (region && region.words > (chosen?.words ?? 0) / READABILITY_SHARE_OF_REGION && (!article || regionMayReplaceArticle(chosen!, region))) {
+      if (chosen) warnings.push("readability_too_short");
+      chosen = region;
+    }
+    // Shop grids and landing pages without landmarks: Readability picks one card or the footer.
+    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * READABILITY_SHARE_OF_BODY && (!article || bodyMayReplaceArticle(chosen!))) {
+      if (chosen) warnings.push("readability_too_short");
+      chosen = wholeBody;
+    }
+  }
+  if (!chosen || chosen.words < 5) {
+    const body = wholeBody ?? candidate(extractMainContent(reparse(pre, true), { keepComments: true, wholeBody: true }), "body-text");
+    if (body && body.words > (chosen?.words ?? 0)) chosen = body;
+  }
+
+  return { warnings, meta, jsonLd: jsonLd.blocks, hidden, bodyWords, typed, pageType, chosen, readabilityMeta };
+}
+
+function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
+  const fresh = parseHtml(pre.html);
+  stripHidden(fresh, pre.css, pre.revealedIds);
+  if (fresh.documentElement) capDomDepth(fresh.documentElement);
+  if (fresh.body) removePageChrome(fresh.body, { keepComments });
+  return fresh;
+}
+
+/**
+ * Readability's cost grows with the document (on linkedom, ~1 s for a 1 MB page). When the page marks its
+ * main region and that region holds most of the text, Readability only needs that region.
+ */
+function focusOnMain(doc: Document, main: Element | null, bodyWords: number, mainWords: number): void {
+  const body = doc.body;
+  if (!body || !main || main === body) return;
+  const tag = main.localName;
+  if (tag !== "main" && main.getAttribute("role") !== "main") return;
+  if (mainWords < bodyWords * 0.4) return;
+  main.remove();
+  body.replaceChildren(main);
+}
+
+function safeReadability(doc: Document, warnings: string[]): ReturnType<typeof runReadability> {
+  try {
+    return runReadability(doc);
+  } catch {
+    // Readability throws on some malformed trees; the heuristics below still have the content.
+    warnings.push("readability_failed");
+    return null;
+  }
+}
