@@ -116,10 +116,11 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
     const ownClass = classWords(b.owner);
     const text = b.text;
     const chars = Math.max(1, text.length);
-    const digits = (text.match(/\d/g)?.length ?? 0) / chars;
-    const caps = (text.match(/\p{Lu}/gu)?.length ?? 0) / Math.max(1, text.match(/\p{L}/gu)?.length ?? 0);
+    const shape = characterCounts(text);
+    const digits = shape.digits / chars;
+    const caps = shape.upper / Math.max(1, shape.letters);
     const sentences = text.match(SENTENCE_END)?.length ?? 0;
-    const letters = text.replace(/[^\p{L}\p{N}]/gu, "").length;
+    const letters = shape.alnumUnits;
     const parent = b.owner === root ? null : b.owner.parentElement;
     const grand = parent && parent !== root ? parent.parentElement : null;
     const ps = statsOf(parent, containers);
@@ -136,10 +137,10 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
       blocks.length > 1 ? i / (blocks.length - 1) : 0,
       before / totalWords,
       ...OWNER_TAGS.map(([, test]) => (test(tag) ? 1 : 0)),
-      ...ANCESTOR_TAGS.map(([, tags]) => (anc.tags.some((t) => tags.has(t)) ? 1 : 0)),
-      Math.log1p(anc.tags.length),
-      ...CLASS_GROUPS.map(([, re]) => (re.test(ownClass) ? 1 : 0)),
-      ...CLASS_GROUPS.map(([, re]) => (re.test(anc.classes) ? 1 : 0)),
+      ...anc.tagFlags,
+      Math.log1p(anc.depth),
+      ...classFlags(ownClass),
+      ...anc.classFlags,
       digits,
       CURRENCY.test(text) ? 1 : 0,
       b.words ? Math.min(1, sentences / b.words) : 0,
@@ -175,6 +176,43 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
     return row;
   });
 }
+
+interface CharacterCounts {
+  /** ASCII digits (what /\d/ matches). */
+  digits: number;
+  /** Upper-case letters and all letters, in code points. */
+  upper: number;
+  letters: number;
+  /** Letters and digits of any script, in UTF-16 units (the string length they would have on their own). */
+  alnumUnits: number;
+}
+
+/** One pass over the text instead of four regular-expression scans, each of which built an array. */
+function characterCounts(text: string): CharacterCounts {
+  const counts = { digits: 0, upper: 0, letters: 0, alnumUnits: 0 };
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (c < 128) {
+      if (c >= 48 && c <= 57) {
+        counts.digits++;
+        counts.alnumUnits++;
+      } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+        counts.letters++;
+        counts.alnumUnits++;
+        if (c <= 90) counts.upper++;
+      }
+    } else if (LETTER.test(ch)) {
+      counts.letters++;
+      counts.alnumUnits += ch.length;
+      if (UPPER.test(ch)) counts.upper++;
+    } else if (NUMBER.test(ch)) counts.alnumUnits += ch.length;
+  }
+  return counts;
+}
+
+const LETTER = /\p{L}/u;
+const UPPER = /\p{Lu}/u;
+const NUMBER = /\p{N}/u;
 
 interface ContainerStats {
   words: number;
@@ -245,20 +283,37 @@ function words(s: string): string[] {
 }
 
 interface Ancestry {
-  tags: string[];
-  classes: string;
+  depth: number;
+  /** Per ANCESTOR_TAGS entry, 1 when an ancestor has one of its tags. */
+  tagFlags: number[];
+  /** Per CLASS_GROUPS entry, 1 when an ancestor's class or id words match it. */
+  classFlags: number[];
 }
 
-/** Tags and class/id words of the owner's ancestors up to (not including) the root, memoised per element. */
+const NO_ANCESTRY: Ancestry = { depth: 0, tagFlags: ANCESTOR_TAGS.map(() => 0), classFlags: CLASS_GROUPS.map(() => 0) };
+
+/** The owner's ancestors up to (not including) the root, folded into flags and memoised per element. */
 function ancestryOf(el: Element, root: Element, memo: Map<Element, Ancestry>): Ancestry {
   const parent = el === root ? null : el.parentElement;
-  if (!parent || parent === root) return { tags: [], classes: "" };
+  if (!parent || parent === root) return NO_ANCESTRY;
   const known = memo.get(parent);
   if (known) return known;
   const up = ancestryOf(parent, root, memo);
-  const result = { tags: [...up.tags, tagOf(parent)], classes: `${up.classes} ${classWords(parent)}` };
+  const tag = tagOf(parent);
+  const own = classFlags(classWords(parent));
+  const result = {
+    depth: up.depth + 1,
+    tagFlags: ANCESTOR_TAGS.map(([, tags], k) => (up.tagFlags[k] || tags.has(tag) ? 1 : 0)),
+    classFlags: own.map((flag, k) => (flag || up.classFlags[k] ? 1 : 0)),
+  };
   memo.set(parent, result);
   return result;
+}
+
+function classFlags(words: string): number[] {
+  // Most elements carry no class or id at all.
+  if (words.trim() === "") return NO_ANCESTRY.classFlags;
+  return CLASS_GROUPS.map(([, re]) => (re.test(words) ? 1 : 0));
 }
 
 function classWords(el: Element): string {

@@ -85,7 +85,8 @@ function makeBlock(owner: Element, nodes: Node[], leaf: boolean): TextBlock {
   }
   const text = removeInvisibleChars(parts.join(" ")).replace(/\s+/g, " ").trim();
   const words = countWords(text);
-  const keep = owner.closest(`[${KEEP_BLOCK_ATTRIBUTE}]`) !== null;
+  let keep = false;
+  for (let el: Element | null = owner; el && !keep; el = el.parentElement) keep = el.hasAttribute(KEEP_BLOCK_ATTRIBUTE);
   return { owner, nodes: leaf ? [owner] : nodes, leaf, text, words, linkWords: Math.min(linkWords, words), keep };
 }
 
