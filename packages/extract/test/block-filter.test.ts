@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { filterBlocks } from "../src/core/blocks/block-filter.js";
 import { KEEP_BLOCK_ATTRIBUTE } from "../src/core/blocks/block-list.js";
+import { BLOCK_FEATURE_NAMES } from "../src/core/blocks/block-features.js";
+import weights from "../src/core/blocks/block-weights.json" with { type: "json" };
 import { parseHtml } from "../src/core/dom.js";
 import { toPlainText } from "../src/core/plain-text.js";
 
@@ -13,6 +15,13 @@ const content = (body: string): Element =>
 const article = { pageType: "article" as const, via: "main-heuristic" as const, title: "Tram extension approved", description: null };
 
 describe("the shipped block classifier", () => {
+  it("was trained on today's features (a feature change without retraining would switch the filter off)", () => {
+    // Retrain with: node bench/train-blocks.mjs --corpus DIR --model trees --rounds 100 --depth 4 --write
+    expect(weights.features).toEqual(BLOCK_FEATURE_NAMES);
+    expect(weights.kind).toBe("trees");
+    expect(Object.keys(weights.thresholds).length).toBeGreaterThan(0);
+  });
+
   it("drops an unmarked breadcrumb and share row from an article and keeps its paragraphs", () => {
     const el = content(`<h1>Tram extension approved</h1>
       <div><a href="/news">News</a> › <a href="/news/local">Local</a></div>
