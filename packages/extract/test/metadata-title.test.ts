@@ -69,4 +69,26 @@ describe("readMetadata: title", () => {
     const page = metaOf('<head><meta property="og:title" content="Kneelers &amp;amp; More &amp;#8211; Tools"></head><body></body>');
     expect(page.title).toBe("Kneelers & More – Tools");
   });
+
+  it("without a declared title, takes <title> over an <h1> outside <main> that shares no word with it", () => {
+    const banner = metaOf(
+      "<head><title>Progress report #39</title></head><body><header><h1>Antoine's notebook</h1></header>" +
+        "<main><h2>Progress report #39</h2><p>Text.</p></main></body>",
+    );
+    expect(banner.title).toBe("Progress report #39");
+    const inMain = metaOf(
+      "<head><title>Forum - the heart of the web</title></head><body><main><h1>Cast iron pan and metal spoons</h1><p>Text.</p></main></body>",
+    );
+    expect(inMain.title).toBe("Cast iron pan and metal spoons");
+  });
+
+  it("keeps the <h1> when <title> is only the site's name or begins with a separator", () => {
+    const siteOnly = metaOf(
+      '<head><title>| Nuts & Volts Magazine</title><meta property="og:site_name" content="Nuts and Volts Magazine"></head>' +
+        "<body><h1>Electronic gadgets</h1><p>Text.</p></body>",
+    );
+    expect(siteOnly.title).toBe("Electronic gadgets");
+    const emptyPart = metaOf("<head><title> | Sockshop</title></head><body><h1>Wool socks</h1></body>");
+    expect(emptyPart.title).toBe("Wool socks");
+  });
 });

@@ -18,17 +18,25 @@ export interface TitleCandidates {
  * An <h1> never counts when it names the site (a blog's logo is often its only <h1>) or shares no word with
  * <title> ("Blog", "Perspectives": a section label over the story); the next <h1> may still qualify.
  * A declared title that is only the site's name is no title either.
+ * Without a declared title, an <h1> outside <main> that shares no word with <title> is page furniture (the
+ * blog's name, a cookie banner, the first teaser of a list) and <title> is the title, unless <title> is only
+ * the site's name or begins with a separator (a template whose page part is empty).
  */
 export function chooseTitle(c: TitleCandidates): string | null {
   const declared = c.declared && !namesSite(c.declared, c) ? c.declared : null;
   const reference = c.htmlTitle ?? declared;
-  const texts = c.headings.map(headingText).filter((h): h is string => h !== null && plausibleHeading(h));
+  const headings = c.headings
+    .map((el) => ({ el, text: headingText(el) }))
+    .filter((h): h is { el: Element; text: string } => h.text !== null && plausibleHeading(h.text));
   if (c.articleish) {
-    const heading = texts.find((h) => !namesSite(h, c) && (!reference || sharesWord(h, reference)));
-    if (heading) return heading;
+    const heading = headings.find((h) => !namesSite(h.text, c) && (!reference || sharesWord(h.text, reference)));
+    if (heading) return heading.text;
   }
-  const first = texts[0];
-  return declared ?? (first && !namesSite(first, c) ? first : null) ?? c.htmlTitle;
+  const first = headings[0] && !namesSite(headings[0].text, c) ? headings[0] : null;
+  if (declared) return declared;
+  const htmlTitle = c.htmlTitle && !namesSite(c.htmlTitle, c) && !/^\s*(?:[|\-–—•·:/]|::)/.test(c.htmlTitle) ? c.htmlTitle : null;
+  if (first && htmlTitle && !sharesWord(first.text, htmlTitle) && !first.el.closest("main, [role=main]")) return htmlTitle;
+  return first?.text ?? c.htmlTitle;
 }
 
 /** Heading text with line breaks and block children read as spaces ("Data<br>Agency" is two words). */
@@ -81,7 +89,9 @@ function tokens(s: string): string[] {
   return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** Equal word for word, "&" read as "and" ("Nuts & Volts" names "Nuts and Volts"). */
 function sameWords(a: string, b: string): boolean {
-  const x = tokens(a);
-  return x.length > 0 && x.join(" ") === tokens(b).join(" ");
+  const words = (s: string) => tokens(s.replace(/&/g, " and "));
+  const x = words(a);
+  return x.length > 0 && x.join(" ") === words(b).join(" ");
 }
