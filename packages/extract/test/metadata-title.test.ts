@@ -91,4 +91,16 @@ describe("readMetadata: title", () => {
     const emptyPart = metaOf("<head><title> | Sockshop</title></head><body><h1>Wool socks</h1></body>");
     expect(emptyPart.title).toBe("Wool socks");
   });
+
+  it("cuts the site's name off the end of a declared title, never down to one word", () => {
+    const long = metaOf(
+      '<head><meta property="og:title" content="Skin care and repair | Medical School Continuing Education">' +
+        '<meta property="og:site_name" content="Medical School Continuing Education"></head><body><p>Text.</p></body>',
+    );
+    expect(long.title).toBe("Skin care and repair");
+    const oneWord = metaOf(
+      '<head><meta property="og:title" content="Home - Acme Collective"><meta property="og:site_name" content="Acme Collective"></head><body></body>',
+    );
+    expect(oneWord.title).toBe("Home - Acme Collective");
+  });
 });

@@ -21,8 +21,23 @@ export interface TitleCandidates {
  * Without a declared title, an <h1> outside <main> that shares no word with <title> is page furniture (the
  * blog's name, a cookie banner, the first teaser of a list) and <title> is the title, unless <title> is only
  * the site's name or begins with a separator (a template whose page part is empty).
+ * A title ending in a separator and the site's name loses that suffix (the page's own words are the title).
  */
 export function chooseTitle(c: TitleCandidates): string | null {
+  const title = pickTitle(c);
+  return title && c.siteName ? withoutSiteSuffix(title, c.siteName) : title;
+}
+
+/** "Skin Care and Repair | Harvard Medical School ..." -> "Skin Care and Repair", when the rest names the site. */
+function withoutSiteSuffix(title: string, siteName: string): string {
+  const parts = title.split(TITLE_SEPARATOR);
+  if (parts.length < 2 || !sameWords(parts[parts.length - 1]!, siteName)) return title;
+  const cut = title.slice(0, title.lastIndexOf(parts[parts.length - 1]!)).replace(/\s*(?:[|\-–—•·:/]|::)\s*$/, "");
+  // One word left is a section name ("Home - Acme Collective"), not a title.
+  return tokens(cut).length >= 2 ? cut : title;
+}
+
+function pickTitle(c: TitleCandidates): string | null {
   const declared = c.declared && !namesSite(c.declared, c) ? c.declared : null;
   const reference = c.htmlTitle ?? declared;
   const headings = c.headings
