@@ -49,4 +49,36 @@ describe("readMetadata: more date sources", () => {
     const page = publishedOf("<body><nav>Jan 1, 2001</nav><h2>A post</h2><p>Dec 17, 2025 · 5 min read</p><p>Text.</p></body>");
     expect(page).toEqual({ value: "2025-12-17", source: "text" });
   });
+
+  it("reads a namespaced date meta (ms.date)", () => {
+    const page = publishedOf('<head><meta name="ms.date" content="2025-03-06T00:00:00Z"></head><body><h1>A</h1></body>');
+    expect(page).toEqual({ value: "2025-03-06T00:00:00Z", source: "meta" });
+  });
+});
+
+describe("readMetadata: a date in markup naming it, as a last resort", () => {
+  const filler = "<p>" + "Long introduction. ".repeat(60) + "</p>";
+
+  it("reads a date-classed element far from the headline, in the story's own footer, spaced from its neighbours", () => {
+    const below = publishedOf(
+      `<body><article><h1>A story</h1>${filler}<div class="meta date-section-header"><span>Posted on April 13, 2023</span><span>Tags:</span></div></article></body>`,
+    );
+    expect(below).toEqual({ value: "2023-04-13", source: "text" });
+    const authorBox = publishedOf(`<body><article><h1>A story</h1>${filler}<footer class="author__meta"><span class="author__meta-date">March 30, 2023</span></footer></article></body>`);
+    expect(authorBox).toEqual({ value: "2023-03-30", source: "text" });
+  });
+
+  it("never reads teaser cards, comments, sidebars, the site's footer or a page of several marked dates", () => {
+    const none = [
+      `<div class="blog-card"><p class="post-date">May 1, 2024</p></div>`,
+      `<div class="comments"><span class="comment-date">May 2, 2024</span></div>`,
+      `<div class="sidebar"><span class="date">May 3, 2024</span></div>`,
+      `<footer><span class="date">May 4, 2024</span></footer>`,
+    ];
+    for (const html of none) expect(publishedOf(`<body><h1>A page</h1>${filler}${html}</body>`)).toBeNull();
+    const several = publishedOf(`<body><h1>News</h1>${filler}<p class="date">May 5, 2024</p><p class="date">May 6, 2024</p></body>`);
+    expect(several).toBeNull();
+    const updated = publishedOf(`<body><h1>A page</h1>${filler}<span class="updated">May 7, 2024</span></body>`);
+    expect(updated).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { cleanLine } from "./text.js";
 import { chooseTitle } from "./metadata/choose-title.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
+import { findMarkedDate } from "./metadata/marked-date.js";
 import { readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
@@ -112,7 +113,7 @@ function findPublished(
   if (fromUrl) return { value: fromUrl, source: "url" };
   if (visible[0]) return { value: visible[0], source: "text" };
   if (fromTime) return { value: fromTime, source: "time" };
-  const revised = found[0]?.value;
+  const revised = found[0]?.value ?? findMarkedDate(doc);
   return declaredModified(nodes, meta) ?? (revised ? { value: revised, source: "text" } : null);
 }
 
@@ -133,9 +134,10 @@ function declaredDate(doc: Document, nodes: Array<Record<string, unknown>>, meta
     const v = toIsoDate(meta.get(key) ?? null);
     if (v) return { value: v, source: "meta" };
   }
-  // Any other meta naming a publication date ("published", "w-published-date"), never a publisher.
+  // Any other meta naming a publication date ("published", "w-published-date", a namespace's "ms.date"),
+  // never a publisher.
   for (const [key, value] of meta) {
-    if (!/publish(?!er)|pubdate/.test(key) || META_DATE_KEYS.includes(key)) continue;
+    if (!/publish(?!er)|pubdate|^[a-z]+\.date$/.test(key) || META_DATE_KEYS.includes(key)) continue;
     const v = toIsoDate(value);
     if (v) return { value: v, source: "meta" };
   }
