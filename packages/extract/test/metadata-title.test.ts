@@ -103,4 +103,12 @@ describe("readMetadata: title", () => {
     );
     expect(oneWord.title).toBe("Home - Acme Collective");
   });
+
+  it("passes over an <h1> whose words begin the site part of <title> (the logo of 'Arch Forums')", () => {
+    const page = metaOf(
+      "<head><title>Which kernel for an old laptop? / Hardware / Arch Linux Forums</title></head>" +
+        "<body><div id=\"brand\"><h1>Arch Linux</h1></div><p>Text.</p></body>",
+    );
+    expect(page.title).toBe("Which kernel for an old laptop? / Hardware / Arch Linux Forums");
+  });
 });

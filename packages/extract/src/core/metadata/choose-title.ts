@@ -83,12 +83,17 @@ function plausibleHeading(h: string): boolean {
 // The separators sites put between a page's title and their own name.
 const TITLE_SEPARATOR = /\s+(?:[|\-–—•·:/]|::)\s+/;
 
-/** The site's name: og:site_name, or the last part of a <title> that is longer than the text. */
+/** The site's name: og:site_name, or the start of the last part of a <title> that is longer than the text. */
 function namesSite(text: string, c: TitleCandidates): boolean {
   if (c.siteName && sameWords(text, c.siteName)) return true;
   if (!c.htmlTitle || sameWords(text, c.htmlTitle)) return false;
   const parts = c.htmlTitle.split(TITLE_SEPARATOR);
-  return parts.length > 1 && sameWords(text, parts[parts.length - 1]!);
+  if (parts.length < 2) return false;
+  if (sameWords(text, parts[parts.length - 1]!)) return true;
+  // The logo's words begin the site part: "Arch Linux" for "... / Arch Linux Forums".
+  const site = tokens(parts[parts.length - 1]!);
+  const words = tokens(text);
+  return words.length > 0 && words.length < site.length && words.join(" ") === site.slice(0, words.length).join(" ");
 }
 
 const STOP_WORDS = new Set(["the", "and", "for", "with", "your", "our", "how", "what", "you", "are", "from", "this", "that"]);
