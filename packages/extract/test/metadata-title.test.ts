@@ -111,4 +111,9 @@ describe("readMetadata: title", () => {
     );
     expect(page.title).toBe("Which kernel for an old laptop? / Hardware / Arch Linux Forums");
   });
+
+  it("passes over an <h1> that is the site's domain name", () => {
+    const page = metaOf("<head><title>example.com Vibe coding</title></head><body><h1>example.com</h1><p>Text.</p></body>");
+    expect(page.title).toBe("example.com Vibe coding");
+  });
 });

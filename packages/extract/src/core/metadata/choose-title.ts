@@ -83,9 +83,13 @@ function plausibleHeading(h: string): boolean {
 // The separators sites put between a page's title and their own name.
 const TITLE_SEPARATOR = /\s+(?:[|\-–—•·:/]|::)\s+/;
 
-/** The site's name: og:site_name, or the start of the last part of a <title> that is longer than the text. */
+// A heading that is a domain name ("davidbau.com", "Bogleheads.org") is the site's logo.
+const DOMAIN_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|edu|gov|info|app|blog|co|co\.uk)$/i;
+
+/** The site's name: its domain, og:site_name, or the start of the last part of a <title> that is longer than the text. */
 function namesSite(text: string, c: TitleCandidates): boolean {
   if (c.siteName && sameWords(text, c.siteName)) return true;
+  if (DOMAIN_NAME.test(text)) return true;
   if (!c.htmlTitle || sameWords(text, c.htmlTitle)) return false;
   const parts = c.htmlTitle.split(TITLE_SEPARATOR);
   if (parts.length < 2) return false;
