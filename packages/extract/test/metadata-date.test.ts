@@ -81,4 +81,11 @@ describe("readMetadata: a date in markup naming it, as a last resort", () => {
     const updated = publishedOf(`<body><h1>A page</h1>${filler}<span class="updated">May 7, 2024</span></body>`);
     expect(updated).toBeNull();
   });
+
+  it("on a page without any <h1> or <h2>, reads the first date of its opening text", () => {
+    const thread = publishedOf("<body><p>Forum › Software › Drivers</p><p>30th March 2025, 16:26 #1 alice</p><p>Text.</p></body>");
+    expect(thread).toEqual({ value: "2025-03-30", source: "text" });
+    const headed = publishedOf(`<body><h2>A heading</h2><p>${"Text. ".repeat(200)}</p><p>30th March 2025</p></body>`);
+    expect(headed).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@ import { cleanLine } from "./text.js";
 import { chooseTitle } from "./metadata/choose-title.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
-import { findMarkedDate } from "./metadata/marked-date.js";
+import { findMarkedDate, findOpeningDate } from "./metadata/marked-date.js";
 import { readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
@@ -85,7 +85,8 @@ const META_MODIFIED_KEYS = ["article:modified_time", "og:updated_time", "datemod
  * source. A date printed as a revision ("Updated Dec 9, 2025", "Last modified: ...") is not: the page
  * still states its publication date (in its metadata), and the revision date is only a last resort.
  * A visible date is read only in the window around the headline, so comment and related-story dates and
- * copyright years never count.
+ * copyright years never count. Last resorts, when nothing else dates the page: the one date printed in
+ * markup naming a date, or on a page without headings, the first date of its opening text.
  */
 function findPublished(
   doc: Document,
@@ -113,7 +114,7 @@ function findPublished(
   if (fromUrl) return { value: fromUrl, source: "url" };
   if (visible[0]) return { value: visible[0], source: "text" };
   if (fromTime) return { value: fromTime, source: "time" };
-  const revised = found[0]?.value ?? findMarkedDate(doc);
+  const revised = found[0]?.value ?? findMarkedDate(doc) ?? (window.headline ? null : findOpeningDate(doc));
   return declaredModified(nodes, meta) ?? (revised ? { value: revised, source: "text" } : null);
 }
 

@@ -28,12 +28,25 @@ export function findMarkedDate(doc: Document): string | null {
   return pick.size === 1 ? [...pick][0]! : null;
 }
 
+/**
+ * On a page without any <h1> or <h2> (an old forum's thread, a bare news page), the first date of its opening
+ * text: nothing else anchors the story, and it opens with its first post or dateline.
+ */
+export function findOpeningDate(doc: Document): string | null {
+  if (!doc.body) return null;
+  return findVisibleDates(spacedText(doc.body).slice(0, 1000)).find((d) => !d.revision)?.value ?? null;
+}
+
+const UNREAD = new Set(["script", "style", "noscript", "template"]);
+
 /** Text with a space between elements ("April 13, 2023</span><span>Tags" is not "2023Tags"). */
 function spacedText(el: Element): string {
   const parts: string[] = [];
   const walk = (node: Node): void => {
     if (node.nodeType === 3) parts.push(node.nodeValue ?? "");
-    else if (node.nodeType === 1) for (let c = node.firstChild; c; c = c.nextSibling) walk(c);
+    else if (node.nodeType === 1 && !UNREAD.has((node as Element).localName)) {
+      for (let c = node.firstChild; c; c = c.nextSibling) walk(c);
+    }
   };
   walk(el);
   return parts.join(" ").replace(/\s+/g, " ");
