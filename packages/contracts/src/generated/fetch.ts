@@ -131,7 +131,7 @@ export interface FetchRequest {
    */
   render_budget_ms?: number;
   /**
-   * Operator setting: share the fetch cache, the per-host politeness limiter, the robots.txt cache and Retry-After backoffs with every websift process given the same Redis (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS). Default WEBSIFT_REDIS_URL; without either, all of it stays local as before. With it, `cache.dir` is not used (`cache.ttl_s` becomes the Redis expiry) and requests to one host are spaced at least 1000 / `per_host_concurrency` ms apart across all processes. What no schema can state: a Redis that cannot be reached or does not answer in time never fails the fetch: it runs uncached and limited locally, with a warning in `meta.warnings`.
+   * Operator setting: share the fetch cache, the per-host cap on requests in flight, the robots.txt cache and Retry-After backoffs with every websift process given the same Redis (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS). Default WEBSIFT_REDIS_URL; without either, all of it stays local as before. With it, `cache.dir` is not used (`cache.ttl_s` becomes the Redis expiry) and at most `per_host_concurrency` requests to one host are in flight at once across all processes (a cap, not a spacing: each request holds a lease that lapses after its `timeout_ms`). What no schema can state: a Redis that cannot be reached or does not answer in time never fails the fetch: it runs uncached and limited locally, with a warning in `meta.warnings`.
    */
   redis_url?: string;
 }
