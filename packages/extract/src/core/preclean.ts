@@ -2,6 +2,8 @@
 // is time and memory saved in parsing, stripping and Readability (inline SVG icons alone can be thousands
 // of nodes). JSON-LD and inline CSS are read out first: metadata and hidden-content rules need them.
 
+import { repairDoubleEncoding } from "./mojibake.js";
+
 export interface PrecleanedHtml {
   html: string;
   /** Raw text of each <script type="application/ld+json"> block. */
@@ -30,7 +32,7 @@ export function precleanHtml(html: string): PrecleanedHtml {
   const jsonLd: string[] = [];
   let css = "";
   const revealedIds = new Set<string>();
-  const out = html.replace(NON_CONTENT, (match: string, scriptAttrs?: string, scriptBody?: string, styleBody?: string) => {
+  const out = repairDoubleEncoding(html).replace(NON_CONTENT, (match: string, scriptAttrs?: string, scriptBody?: string, styleBody?: string) => {
     if (scriptAttrs !== undefined) {
       if (/type\s*=\s*["']?application\/ld\+json/i.test(scriptAttrs)) jsonLd.push(scriptBody ?? "");
       else if (scriptBody && /\$R[CS]\(/.test(scriptBody)) for (const m of scriptBody.matchAll(REACT_COMPLETION)) revealedIds.add(m[1]!);
