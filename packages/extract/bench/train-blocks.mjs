@@ -14,6 +14,8 @@ import { gunzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { scoreTokens, tokens } from './wcxb-metric.mjs';
+import { foldsByHost } from './host-folds.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -39,12 +41,11 @@ const { BLOCK_FEATURE_NAMES } = await dist('blocks/block-features.js');
 const { PAGE_TYPES } = await dist('page-type-features.js');
 const { MIN_KEPT_SHARE } = await dist('blocks/block-filter.js');
 
-const tokens = (s) => String(s ?? '').toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 
 const pages = await loadPages();
 const K = Number(values.folds);
 const hosts = [...new Set(pages.map((p) => p.host))].sort();
-const foldOfHost = new Map(hosts.map((h) => [h, hash(h) % K]));
+const foldOfHost = foldsByHost(hosts, K);
 const nBlocks = pages.reduce((n, p) => n + p.y.length, 0);
 console.log(`${pages.length} pages, ${nBlocks} blocks, ${hosts.length} hosts, ${BLOCK_FEATURE_NAMES.length} features, ${K} folds by host`);
 
@@ -117,34 +118,11 @@ function pageF1(p, pr, th) {
   let kept = p.toks.filter((_, i) => pr[i] >= th);
   const keptWords = kept.reduce((n, t) => n + t.length, 0);
   if (keptWords < total * MIN_KEPT_SHARE) kept = p.toks;
-  return f1(kept.flat(), p.truth);
-}
-
-function f1(pred, ref) {
-  if (ref.length === 0) return pred.length === 0 ? 1 : 0;
-  if (pred.length === 0) return 0;
-  const counts = new Map();
-  for (const t of ref) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let overlap = 0;
-  for (const t of pred) {
-    const c = counts.get(t) ?? 0;
-    if (c > 0) {
-      overlap++;
-      counts.set(t, c - 1);
-    }
-  }
-  const P = overlap / pred.length;
-  const R = overlap / ref.length;
-  return P + R ? (2 * P * R) / (P + R) : 0;
+  return scoreTokens(kept.flat(), p.truth).f1;
 }
 
 function mean(xs) {
   return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-}
-function hash(s) {
-  let h = 2166136261;
-  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return h;
 }
 
 /** Binary logistic regression, weighted by block words, full-batch Adam on standardised features and L2. */
@@ -222,7 +200,7 @@ async function loadPages() {
     if (!chosen) continue;
     const blocks = listBlocks(chosen.content);
     const X = blockFeatures(blocks, chosen.content, { pageType: selected.pageType, via: chosen.via, title: selected.meta.title, description: selected.meta.description }).map((r) => r.map((v) => Math.round(v * 1e4) / 1e4));
-    const truth = tokens(gt.ground_truth?.main_content);
+    const truth = tokens(gt.ground_truth?.main_content ?? '');
     const truthLine = ` ${truth.join(' ')} `;
     const truthSet = new Set(truth);
     const toks = blocks.map((b) => tokens(b.text));

@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { foldsByHost } from './host-folds.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -37,7 +38,7 @@ const { PAGE_TYPES, FEATURE_NAMES } = await dist('page-type-features.js');
 const rows = await loadRows();
 const K = Number(values.folds);
 const hosts = [...new Set(rows.map((r) => r.host))].sort();
-const foldOfHost = new Map(hosts.map((h) => [h, hash(h) % K]));
+const foldOfHost = foldsByHost(hosts, K);
 console.log(`${rows.length} pages, ${hosts.length} hosts, ${FEATURE_NAMES.length} features, ${K} folds by host`);
 
 // Hyper-parameters are chosen on the same folds (a small grid), so the chosen row is slightly optimistic;
@@ -104,11 +105,6 @@ function f1For(pred, t) {
 }
 function pct(x) {
   return `${(100 * x).toFixed(1)}%`;
-}
-function hash(s) {
-  let h = 2166136261;
-  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return h;
 }
 
 /** Softmax regression, full-batch gradient descent with Adam on standardised features and L2. */

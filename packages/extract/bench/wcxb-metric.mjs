@@ -1,10 +1,13 @@
 // The WCXB metric as the corpus README states it (bag of lower-cased \w+ tokens; per-page P, R, F1; plain
 // means), written from the README so it can be cross-checked against the reference score-wcxb.mjs.
-const tokens = (text) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+export const tokens = (text) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 
 export function scoreOne(prediction, truth) {
-  const ref = tokens(truth);
-  const pred = tokens(prediction);
+  return scoreTokens(tokens(prediction), tokens(truth));
+}
+
+/** The same score over token lists already cut (bench/train-blocks.mjs scores kept blocks' tokens). */
+export function scoreTokens(pred, ref) {
   if (ref.length === 0) return pred.length === 0 ? { p: 1, r: 1, f1: 1 } : { p: 0, r: 0, f1: 0 };
   if (pred.length === 0) return { p: 0, r: 0, f1: 0 };
   const counts = new Map();
