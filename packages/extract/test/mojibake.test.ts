@@ -27,4 +27,14 @@ describe("text encoded to UTF-8 twice", () => {
     expect(r.content_text).toContain("This module’s functions");
     expect(r.content_text).not.toMatch(/\u00e2/);
   });
+
+  it("cannot smuggle markup or invisible characters past the later passes", async () => {
+    // A repaired run is always one character at U+0080 or above, never "<" or ">"; a repaired zero-width space
+    // or right-to-left override is removed from the text like one written directly.
+    expect(repairDoubleEncoding("\u00c3\u00bc")).toBe("ü");
+    const html = `<html><head><title>T</title></head><body><main><p>Pay the invoice\u00e2\u20ac\u2039 at the desk\u00e2\u20ac\u00ae today, then keep the receipt for the office records and the annual audit next spring.</p></main></body></html>`;
+    const r = await extractPage({ url: "https://shop.example.test/invoice", html, format: "text" });
+    expect(r.content_text).toContain("Pay the invoice at the desk today");
+    expect(r.content_text).not.toMatch(/[\u200b\u202e]/);
+  });
 });
