@@ -44,8 +44,22 @@ function codePoint(hex: string): string {
 // One compiled pattern per property: this runs for every styled element of a page.
 const PATTERNS = new Map<string, RegExp>();
 
+// The last block's lower-case form: `declaration` is called many times in a row on one block.
+let lastBlock = "";
+let lastLower = "";
+function lowerCased(block: string): string {
+  if (block !== lastBlock) {
+    lastBlock = block;
+    lastLower = block.toLowerCase();
+  }
+  return lastLower;
+}
+
 /** The value of the last `prop:` declaration in a block (later declarations win, as in the cascade). */
 export function declaration(block: string, prop: string): string | null {
+  // Most blocks name few properties and this runs ~20 times per block: a block without the name (in any
+  // case, as the pattern's `i` flag matches it) cannot match, so the scan is skipped.
+  if (!lowerCased(block).includes(prop)) return null;
   let pattern = PATTERNS.get(prop);
   if (!pattern) PATTERNS.set(prop, (pattern = new RegExp(`(?:^|[;{\\s])${prop}\\s*:\\s*([^;}]*)`, "gi")));
   let value: string | null = null;
