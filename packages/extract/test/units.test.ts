@@ -60,6 +60,22 @@ describe("parseHtml", () => {
     expect(Array.from(doc.querySelectorAll("p, section"), (e) => e.id)).toEqual(["b", "c", "d", "e"]);
     expect(Array.from(doc.body!.querySelectorAll("*"), (e) => e.id)).toEqual(["a", "b", "c", "d", "e"]);
   });
+
+  it("answers tag lists on elements with exactly what linkedom's own matcher finds", () => {
+    // `:is(...)` is not a bare tag list, so it goes to linkedom's css-select matcher: the reference.
+    const doc = parseHtml(`<html><body><div id=a class="x"><p id=b title="t">one <b id=c>two</b></p>
+      <template><p id=t1></p></template><svg id=s><clipPath id=cp></clipPath><foreignObject id=fo><p id=f></p></foreignObject></svg>
+      <ul id=u><li id=l1><p id=g></p></li><li id=l2></li></ul><!-- <p id=comment> --></div><p id=h></p></body></html>`);
+    const ids = (list: ArrayLike<Element>): string[] => Array.from(list, (e) => e.id);
+    for (const root of [doc.getElementById("a")!, doc.body!, doc.getElementById("u")!]) {
+      for (const tags of ["p", "p, li", "li,P", "clippath, foreignobject, b", "template, p", "DIV, ul"]) {
+        expect(ids(root.querySelectorAll(tags)), `${root.id || root.localName} ${tags}`).toEqual(ids(root.querySelectorAll(`:is(${tags})`)));
+      }
+      expect(ids(root.querySelectorAll("*"))).toEqual(ids(root.querySelectorAll(":is(*)")));
+    }
+    expect(ids(doc.querySelectorAll("p, li"))).toEqual(ids(doc.querySelectorAll(":is(p, li)")));
+    expect(ids(doc.getElementById("a")!.querySelectorAll("p"))).toEqual(["b", "f", "g"]);
+  });
 });
 
 describe("toPlainText", () => {

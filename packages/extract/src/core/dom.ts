@@ -15,36 +15,99 @@ const TAG_LIST = /^\s*(?:\*|[a-z][a-z0-9-]*)(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;
 let fastQueriesInstalled = false;
 
 /**
- * Readability asks for plain tag lists ("p, div, section") dozens of times per page. linkedom answers every
- * querySelectorAll by compiling the selector with css-select and running the matcher on each element; a
- * plain walk comparing tag names returns the same elements, in the same document order, several times
- * faster. Anything but a bare tag list (or "*") still goes to linkedom.
+ * Readability asks for plain tag lists ("p, div, section") dozens of times per page, mostly on elements.
+ * linkedom answers every querySelectorAll by compiling the selector with css-select and running the matcher
+ * on each element; a plain walk comparing tag names returns the same elements, in the same document order,
+ * several times faster. Installed on the document's and the elements' prototypes (linkedom gives each its own
+ * querySelectorAll). Anything but a bare tag list (or "*") still goes to linkedom.
  */
 function installFastTagQueries(doc: Document): void {
   if (fastQueriesInstalled) return;
-  let proto: object | null = Object.getPrototypeOf(doc) as object;
-  while (proto && !Object.prototype.hasOwnProperty.call(proto, "querySelectorAll")) proto = Object.getPrototypeOf(proto) as object | null;
-  if (!proto) return;
   fastQueriesInstalled = true;
+  for (const node of [doc, doc.createElement("div")]) {
+    let proto: object | null = Object.getPrototypeOf(node) as object;
+    while (proto && !Object.prototype.hasOwnProperty.call(proto, "querySelectorAll")) proto = Object.getPrototypeOf(proto) as object | null;
+    if (proto) replaceQuerySelectorAll(proto);
+  }
+}
+
+// Selector text -> its tags (null for "*"); the same few lists come back on every page.
+const TAG_LISTS = new Map<string, Set<string> | null>();
+const TAG_LISTS_MAX = 256;
+
+function tagList(selectors: string): Set<string> | null | undefined {
+  const known = TAG_LISTS.get(selectors);
+  if (known !== undefined) return known;
+  const wanted = !TAG_LIST.test(selectors) ? undefined : selectors.trim() === "*" ? null : new Set(selectors.toLowerCase().split(",").map((t) => t.trim()));
+  // Only tag lists are kept (other selectors may come from a page's stylesheet), and only so many.
+  if (wanted !== undefined && TAG_LISTS.size < TAG_LISTS_MAX) TAG_LISTS.set(selectors, wanted);
+  return wanted;
+}
+
+function replaceQuerySelectorAll(proto: object): void {
   const original = (proto as ParentNode).querySelectorAll as (this: ParentNode, selectors: string) => NodeListOf<Element>;
   Object.defineProperty(proto, "querySelectorAll", {
     configurable: true,
     writable: true,
     value: function querySelectorAll(this: ParentNode, selectors: string): ArrayLike<Element> {
-      if (typeof selectors !== "string" || !TAG_LIST.test(selectors)) return original.call(this, selectors);
-      const wanted = selectors.trim() === "*" ? null : new Set(selectors.toLowerCase().split(",").map((t) => t.trim()));
-      return elementsByTags(this, wanted);
+      const wanted = typeof selectors === "string" ? tagList(selectors) : undefined;
+      return wanted === undefined ? original.call(this, selectors) : elementsByTags(this, wanted);
     },
   });
 }
 
 /** Descendants of root in document order whose tag is wanted (all of them when wanted is null). */
 function elementsByTags(root: ParentNode, wanted: Set<string> | null): Element[] {
+  const links = linkedomLinks(root);
+  return links ? walkLinkedList(root, wanted, links) : walkElements(root, wanted);
+}
+
+// linkedom keeps a document as one linked list of nodes in document order (attributes and end markers
+// included), each element pointing at its own end marker; its own querySelectorAll walks that list. The
+// two symbols are private, so they are found once on a node by name; without them, the element walk below.
+interface LinkedomLinks {
+  next: symbol;
+  end: symbol;
+}
+let links: LinkedomLinks | null | undefined;
+
+function linkedomLinks(node: object): LinkedomLinks | null {
+  if (links !== undefined) return links;
+  const symbols = Object.getOwnPropertySymbols(node);
+  const next = symbols.find((s) => s.description === "next");
+  const end = symbols.find((s) => s.description === "end");
+  links = next && end ? { next, end } : null;
+  return links;
+}
+
+interface Linked {
+  [link: symbol]: Linked | undefined;
+  nodeType: number;
+  localName: string;
+}
+
+function walkLinkedList(root: ParentNode, wanted: Set<string> | null, { next: NEXT, end: END }: LinkedomLinks): Element[] {
+  const out: Element[] = [];
+  const stop = (root as unknown as Linked)[END];
+  let node = (root as unknown as Linked)[NEXT];
+  while (node && node !== stop) {
+    if (node.nodeType === ELEMENT_NODE) {
+      const name = node.localName;
+      // linkedom's matcher compares HTML tag names in lower case (foreign elements keep theirs, `clipPath`).
+      if (wanted === null || wanted.has(name) || wanted.has(name.toLowerCase())) out.push(node as unknown as Element);
+      // Template contents are inert, as in linkedom's own walk.
+      if (name === "template") node = node[END];
+    }
+    node = node?.[NEXT];
+  }
+  return out;
+}
+
+function walkElements(root: ParentNode, wanted: Set<string> | null): Element[] {
   const out: Element[] = [];
   let el = root.firstElementChild;
   while (el) {
-    if (wanted === null || wanted.has(el.localName)) out.push(el);
-    // Template contents are inert, as in linkedom's own walk.
+    if (wanted === null || wanted.has(el.localName) || wanted.has(el.localName.toLowerCase())) out.push(el);
     const child = el.localName === "template" ? null : el.firstElementChild;
     if (child) {
       el = child;
