@@ -131,15 +131,18 @@ function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
 }
 
 /**
- * Readability's cost grows with the document (on linkedom, ~1 s for a 1 MB page). When the page marks its
- * main region and that region holds most of the text, Readability only needs that region.
+ * Readability's cost grows with the document (on linkedom, ~1 s for a 1 MB page). When the page has a main
+ * container (a landmark, or a content-named id or class; findMainContainer) holding a fair share of the
+ * text, Readability only needs that region. Measured on the WCXB dev split: from a quarter of the body's
+ * words no page type's F1 falls (9 of 1,497 pages move by more than 0.001) and no metadata rate moves; from
+ * 15%, collection lost 0.006. Landmarks only, from 40% (the rule before), focused fewer pages.
  */
+const FOCUS_SHARE_OF_BODY = 0.25;
+
 function focusOnMain(doc: Document, main: Element | null, bodyWords: number, mainWords: number): void {
   const body = doc.body;
   if (!body || !main || main === body) return;
-  const tag = main.localName;
-  if (tag !== "main" && main.getAttribute("role") !== "main") return;
-  if (mainWords < bodyWords * 0.4) return;
+  if (mainWords < bodyWords * FOCUS_SHARE_OF_BODY) return;
   main.remove();
   body.replaceChildren(main);
 }
