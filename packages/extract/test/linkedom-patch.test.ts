@@ -1,5 +1,6 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
-// node's constructor (about 10% of extraction time). Events must still work as before.
+// node's constructor (about 10% of extraction time), and keeps upper-case tag names instead of upper-casing
+// on every tagName read. Events and names must still work as before.
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 
@@ -24,5 +25,14 @@ describe("patched linkedom events", () => {
     const p = document.querySelector("p")!;
     expect(() => p.removeEventListener("ping", () => {})).not.toThrow();
     expect(p.dispatchEvent(new Event("ping"))).toBe(true);
+  });
+
+  it("reports tag names in upper case, past the bounded cache of names too", () => {
+    const names = Array.from({ length: 2500 }, (_, i) => `x-el${i}`);
+    const { document } = parseHTML(`<html><body><p>a</p><svg><clipPath></clipPath></svg>${names.map((n) => `<${n}></${n}>`).join("")}</body></html>`);
+    expect(document.querySelector("p")!.tagName).toBe("P");
+    expect(document.getElementsByTagName("P").length).toBe(1);
+    expect(document.getElementsByTagName("p").length).toBe(1);
+    for (const i of [0, 2047, 2048, 2499]) expect(document.getElementsByTagName(names[i]!)[0]!.tagName).toBe(names[i]!.toUpperCase());
   });
 });
