@@ -1,6 +1,6 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
-// node's constructor (about 10% of extraction time), and keeps upper-case tag names instead of upper-casing
-// on every tagName read. Events and names must still work as before.
+// node's constructor (about 10% of extraction time), keeps upper-case tag names instead of upper-casing
+// on every tagName read, and hyphenates style property names once. Events and names must still work as before.
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 
@@ -34,5 +34,15 @@ describe("patched linkedom events", () => {
     expect(document.getElementsByTagName("P").length).toBe(1);
     expect(document.getElementsByTagName("p").length).toBe(1);
     for (const i of [0, 2047, 2048, 2499]) expect(document.getElementsByTagName(names[i]!)[0]!.tagName).toBe(names[i]!.toUpperCase());
+  });
+
+  it("reads and writes inline style properties by their camel-case names", () => {
+    const { document } = parseHTML(`<html><body><p style="display: none; background-color: red">a</p><p>b</p></body></html>`);
+    const [first, second] = Array.from(document.querySelectorAll("p"));
+    expect(first!.style.display).toBe("none");
+    expect(first!.style.backgroundColor).toBe("red");
+    expect(second!.style.display).toBe("");
+    second!.style.marginTop = "4px";
+    expect(second!.getAttribute("style")).toBe("margin-top:4px");
   });
 });
