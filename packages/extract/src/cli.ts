@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CONTRACT_VERSIONS, errorEnvelope, printEnvelope, usageErrorEnvelope, type Envelope, type EntryPoint, type ExtractResponse } from "@websift/contracts";
-import { DEFAULT_MAX_INPUT_BYTES } from "./core/dom-limits.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "./core/input-size.js";
 import { createExtractPool } from "./pool/extract-pool.js";
 import { DEFAULT_TIMEOUT_MS } from "./pool/pool-options.js";
 

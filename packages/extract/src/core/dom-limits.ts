@@ -16,12 +16,6 @@ const MAX_DOM_DEPTH = 128;
  */
 const MAX_ELEMENTS = 200_000;
 
-/**
- * HTML (UTF-8 bytes) or body bytes one request may carry: the fetch layer's default `max_bytes` (10 MB on
- * the wire), twice the largest WCXB dev page (5.3 MB). A 50 MB page took 2.8 GB to extract.
- */
-export const DEFAULT_MAX_INPUT_BYTES = 10_000_000;
-
 /** Refuses HTML with more start tags than MAX_ELEMENTS, counted on the string before parsing. */
 export function assertElementCount(html: string, url: string): void {
   let count = 0;

@@ -2,9 +2,8 @@
 // extraction, and the rule that a page with no content is a failure. The request's shape has already been
 // checked against the contract's `$defs.request`, which is the only place a request rule is written.
 import type { ExtractRequest, ExtractResponse, HandlerResult } from "@websift/contracts";
-import { DEFAULT_MAX_INPUT_BYTES } from "./dom-limits.js";
 import { extractPage } from "./extract-page.js";
-import { assertInputSize } from "./input-size.js";
+import { assertInputSize, DEFAULT_MAX_INPUT_BYTES } from "./input-size.js";
 
 export async function handleExtractRequest(request: ExtractRequest, maxInputBytes = DEFAULT_MAX_INPUT_BYTES): Promise<HandlerResult<ExtractResponse>> {
   assertInputSize(request, maxInputBytes);

@@ -4,6 +4,13 @@
 import type { ExtractRequest } from "@websift/contracts";
 import { ExtractLayerError } from "../errors.js";
 
+/**
+ * HTML (UTF-8 bytes) or body bytes one request may carry: the fetch layer's default `max_bytes` (10 MB on
+ * the wire), twice the largest WCXB dev page (5.3 MB). A 50 MB page took 2.8 GB to extract. Kept here, away
+ * from the DOM code, so the CLI's and the pool's main thread can read it without loading a DOM (~0.2 s).
+ */
+export const DEFAULT_MAX_INPUT_BYTES = 10_000_000;
+
 /** Bytes of the page a request carries: UTF-8 bytes of `html`, or the decoded size of `body_base64`. */
 function requestBodyBytes(request: ExtractRequest): number {
   if ("html" in request) return Buffer.byteLength(request.html, "utf8");

@@ -1,7 +1,7 @@
 // Options of createExtractPool, resolved once into a complete type; unknown keys are refused.
 import { availableParallelism } from "node:os";
 import { ExtractLayerError } from "../errors.js";
-import { DEFAULT_MAX_INPUT_BYTES } from "../core/dom-limits.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../core/input-size.js";
 
 export interface ExtractPoolOptions {
   /** Worker threads; default min(2, CPU cores). */
