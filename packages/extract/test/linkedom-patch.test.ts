@@ -1,6 +1,7 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
 // node's constructor (about 10% of extraction time), keeps upper-case tag names instead of upper-casing
-// on every tagName read, and hyphenates style property names once. Events and names must still work as before.
+// on every tagName read, hyphenates style property names once, and keeps a class list's joined value until
+// the list changes. Events and names must still work as before.
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 
@@ -44,5 +45,29 @@ describe("patched linkedom events", () => {
     expect(second!.style.display).toBe("");
     second!.style.marginTop = "4px";
     expect(second!.getAttribute("style")).toBe("margin-top:4px");
+  });
+
+  it("reads the class attribute afresh after every kind of change to the class list", () => {
+    const { document } = parseHTML(`<html><body><p class="a  b a">x</p></body></html>`);
+    const p = document.querySelector("p")!;
+    expect(p.className).toBe("a b");
+    expect(p.getAttribute("class")).toBe("a b");
+    p.classList.add("c");
+    expect(p.className).toBe("a b c");
+    p.classList.remove("a");
+    expect(p.getAttribute("class")).toBe("b c");
+    p.classList.toggle("d");
+    p.classList.toggle("b");
+    expect(p.className).toBe("c d");
+    p.classList.replace("c", "e");
+    expect(p.className).toBe("d e");
+    p.className = "f g";
+    expect(p.getAttribute("class")).toBe("f g");
+    p.setAttribute("class", "h");
+    expect(p.className).toBe("h");
+    p.removeAttribute("class");
+    expect(p.className).toBe("");
+    p.classList.add("i");
+    expect(p.outerHTML).toBe('<p class="i">x</p>');
   });
 });

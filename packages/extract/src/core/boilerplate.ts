@@ -24,7 +24,11 @@ const ALWAYS_CHROME = token(
 );
 const CREDIT = token("credit|credits|photo-credit|image-credit|copyright|byline-credit|attribution");
 const COMMENTS = token("comments|comment-list|commentlist|comments-area|comment-respond|respond|disqus_thread|disqus");
-const STRUCTURAL = "nav, aside, footer, form, button, select, textarea, input, label, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=dialog], [role=menu], [role=menubar], [role=toolbar]";
+// Structural furniture by tag or ARIA role. Tested on each element of one walk: as a selector list with
+// [role=...] tests, linkedom's matcher ran every alternative on every element (1.3% of an extraction).
+const STRUCTURAL_TAGS = new Set(["nav", "aside", "footer", "form", "button", "select", "textarea", "input", "label", "dialog"]);
+const STRUCTURAL_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar", "toolbar"]);
+const isStructural = (el: Element): boolean => STRUCTURAL_TAGS.has(el.localName.toLowerCase()) || STRUCTURAL_ROLES.has(el.getAttribute("role") ?? "");
 
 export interface ChromeOptions {
   /** Forum pages keep comment lists: there, the comments are the content. */
@@ -55,8 +59,8 @@ export function removePageChrome(root: Element, options: ChromeOptions): void {
 /** Structural furniture (menus, sidebars, footers, form widgets) for the heuristic extractors. */
 export function removeStructuralChrome(root: Element): void {
   const rootText = Math.max(1, textLength(root));
-  for (const el of Array.from(root.querySelectorAll(STRUCTURAL))) {
-    if (!isInside(el, root)) continue;
+  for (const el of Array.from(root.querySelectorAll("*"))) {
+    if (!isStructural(el) || !isInside(el, root)) continue;
     // A <form> wrapping the whole page (ASP.NET) or a large <aside> holding prose is content.
     const tag = tagOf(el);
     if ((tag === "form" || tag === "aside") && textLength(el) > rootText * 0.5) continue;

@@ -9,7 +9,7 @@ export interface JsonLdResult {
 export function readJsonLd(doc: Document, extra: string[] = []): JsonLdResult {
   const blocks: unknown[] = [];
   const warnings: string[] = [];
-  const texts = [...extra, ...Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'), (s) => s.textContent ?? "")];
+  const texts = [...extra, ...jsonLdScripts(doc).map((s) => s.textContent ?? "")];
   for (const text of texts) {
     const raw = decodeEntitiesIfNeeded(text.trim());
     if (!raw) continue;
@@ -18,6 +18,11 @@ export function readJsonLd(doc: Document, extra: string[] = []): JsonLdResult {
     else blocks.push(parsed);
   }
   return { blocks, warnings };
+}
+
+/** `script[type="application/ld+json" i]`, found among the scripts by dom.ts's fast tag walk. */
+function jsonLdScripts(doc: Document): Element[] {
+  return Array.from(doc.querySelectorAll("script")).filter((s) => (s.getAttribute("type") ?? "").toLowerCase() === "application/ld+json");
 }
 
 function parseLenient(raw: string): unknown {

@@ -213,7 +213,7 @@ function resolve(href: string | null | undefined, base: string): string | null {
 }
 
 function canonicalHref(doc: Document): string | null {
-  for (const link of Array.from(doc.querySelectorAll("link[rel]"))) {
+  for (const link of Array.from(doc.querySelectorAll("link"))) {
     if (/(?:^|\s)canonical(?:\s|$)/i.test(link.getAttribute("rel") ?? "")) return link.getAttribute("href");
   }
   return null;

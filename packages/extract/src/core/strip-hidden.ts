@@ -5,11 +5,14 @@ import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
 import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
 import { composite, INVISIBLE_ALPHA, parseColor, unreadableOn, type Rgba } from "./colors.js";
 import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
-import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, type HiddenSelectors } from "./stylesheet-hiding.js";
+import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, pageCss, type HiddenSelectors } from "./stylesheet-hiding.js";
 import { hasInvisibleChars, removeInvisibleChars } from "./text.js";
 
 // Never content: scripts, styles, embedded documents and form widgets' hidden state.
-const NON_CONTENT = "script, style, template, iframe, object, embed, svg, canvas, input[type=hidden]";
+// Removed before the walk. A bare tag list (answered by dom.ts's fast walk); hidden inputs are picked from
+// the inputs after it, as linkedom's `input[type=hidden]` would (the value compared in any case).
+const NON_CONTENT = "script, style, template, iframe, object, embed, svg, canvas, input";
+const isNonContent = (el: Element): boolean => el.localName !== "input" || (el.getAttribute("type") ?? "").toLowerCase() === "hidden";
 
 // Screen-reader-only helpers are invisible on screen; their text ("opens in a new tab", "Skip to content")
 // is noise in extracted content and an injection channel.
@@ -59,11 +62,13 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
   const body = doc.body;
   if (!root) return { removed, hidden: report.build() };
   // Read inline CSS before <style> goes with the rest of the non-content elements.
-  const hiddenSelectors = hiddenSelectorsFromStylesheets(doc, css);
-  const pageBackground = pageBackgroundColor(doc, css);
+  const styles = pageCss(doc, css);
+  const hiddenSelectors = hiddenSelectorsFromStylesheets(doc, styles);
+  const pageBackground = pageBackgroundColor(doc, styles);
   const compoundHits = body ? matchCompoundSelectors(body, hiddenSelectors) : new Map<Element, HidingReason>();
   removed += resolveNoscript(doc);
   for (const el of Array.from(doc.querySelectorAll(NON_CONTENT))) {
+    if (!isNonContent(el)) continue;
     el.remove();
     removed++;
   }
@@ -163,7 +168,7 @@ function resolveNoscript(doc: Document): number {
 function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>): ReadonlySet<string> {
   const body = doc.body;
   if (!body) return revealedIds;
-  const segments = Array.from(body.querySelectorAll("[hidden]")).filter((el) => /^S:\d+$/.test(el.getAttribute("id") ?? ""));
+  const segments = Array.from(body.querySelectorAll("*")).filter((el) => /^S:\d+$/.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
   if (segments.length === 0) return revealedIds;
   const total = textLength(body);
   const out = new Set(revealedIds);
@@ -312,16 +317,14 @@ function unknownBackground(el: Element, context: StyleContext): boolean {
   return cls !== null && cls.split(/\s+/).some((c) => c !== "" && hidden.unknownBackgrounds.has(`.${c}`));
 }
 
-/** The page's background: white unless <body>/<html> or the page's own CSS for them says otherwise; null when unreadable. */
+/** The page's background: white unless <body>/<html> or the page's own CSS (pageCss) for them says otherwise; null when unreadable. */
 function pageBackgroundColor(doc: Document, css: string): Rgba | null {
   const context: StyleContext = { hidden: emptySelectors, compoundHits: new Map(), revealedIds: new Set(), pageBackground: null };
   for (const el of [doc.body, doc.documentElement]) {
     const bg = el ? layerOf(el, undefined, context) : undefined;
     if (bg !== undefined) return bg === null || bg.a < 1 ? null : bg;
   }
-  let inline = css;
-  for (const style of Array.from(doc.querySelectorAll("style"))) inline += style.textContent ?? "";
-  for (const m of inline.matchAll(/(?:^|[},])\s*(?:html|body)\s*(?:,\s*(?:html|body)\s*)?\{([^}]*)\}/gi)) {
+  for (const m of css.matchAll(/(?:^|[},])\s*(?:html|body)\s*(?:,\s*(?:html|body)\s*)?\{([^}]*)\}/gi)) {
     const block = normaliseDeclarations(m[1]!);
     if (!/background/.test(block)) continue;
     const value = backgroundColor(block);

@@ -67,15 +67,21 @@ const CLOAK = /\[\s*(?:[\w-]*-)?cloak\b/i;
 const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
 const tokensOf = (selector: string): string[] => Array.from(selector.matchAll(TOKENS), (m) => m[0].replace(/\s+/g, ""));
 
+/** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
+export function pageCss(doc: Document, extraCss: string): string {
+  let css = extraCss;
+  for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
+  return css;
+}
+
 /**
+ * `css` is the page's own CSS (pageCss).
  * A class that any @media rule shows again (mobile-first CSS: hidden by default, `display:block` from some
  * width) is not hidden on a desktop and stays. Selectors with combinators or pseudo-classes are skipped:
  * matching them needs the cascade, and a wrong guess would delete content.
  */
-export function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string): HiddenSelectors {
+export function hiddenSelectorsFromStylesheets(doc: Document, css: string): HiddenSelectors {
   const out = emptyHiddenSelectors();
-  let css = extraCss;
-  for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
   out.externalCss = /@import\b/i.test(css) || loadsStylesheets(doc);
   if (!css || !MAY_HIDE.test(css)) return out;
   const byDisplay = new Set<string>();
@@ -116,7 +122,7 @@ export function hiddenSelectorsFromStylesheets(doc: Document, extraCss: string):
 
 /** Whether the document loads a stylesheet from elsewhere (which may set any colour on anything). */
 function loadsStylesheets(doc: Document): boolean {
-  for (const link of Array.from(doc.querySelectorAll("link[rel]"))) {
+  for (const link of Array.from(doc.querySelectorAll("link"))) {
     const rel = (link.getAttribute("rel") ?? "").toLowerCase();
     if (/(?:^|\s)stylesheet(?:\s|$)/.test(rel) || (/(?:^|\s)preload(?:\s|$)/.test(rel) && (link.getAttribute("as") ?? "").toLowerCase() === "style")) return true;
   }

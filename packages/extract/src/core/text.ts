@@ -23,6 +23,36 @@ export function cleanLine(text: string | null | undefined): string | null {
   return out.length > 0 ? out : null;
 }
 
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+// Whether each BMP character is a word character: 0 not looked up yet, 1 no, 2 yes (filled as met).
+const BMP_WORD_CHAR = new Uint8Array(0x10000);
+
+function isWordCode(code: number): boolean {
+  let known = BMP_WORD_CHAR[code]!;
+  if (known === 0) {
+    known = WORD_CHAR.test(String.fromCharCode(code)) ? 2 : 1;
+    BMP_WORD_CHAR[code] = known;
+  }
+  return known === 2;
+}
+
+/**
+ * Runs of letters, digits and "_" (what `/[\p{L}\p{N}_]+/gu` matches), counted without building the
+ * array of matches: it runs on every candidate's whole text, several times a page.
+ */
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0;
+  let count = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let word: boolean;
+    if (code < 128) word = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      word = WORD_CHAR.test(text.slice(i, i + 2));
+      i++;
+    } else word = isWordCode(code);
+    if (word && !inWord) count++;
+    inWord = word;
+  }
+  return count;
 }

@@ -1,0 +1,37 @@
+// patches/@mozilla__readability@0.6.0.patch changes how Readability computes three answers, never the answers:
+// an element "without content" is found by stopping at the first non-blank text, a byline's text is read only
+// when the node looks like a byline, a list's children are read once. Here the first is checked against
+// Readability's own definition (the node's whole text trimmed) on every element of a page built to hit the
+// edge cases: whitespace-only text in several nodes, text only deep down, only in a comment, only in a
+// <template>, and non-breaking spaces (trim() removes them).
+import { Readability } from "@mozilla/readability";
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../src/core/dom.js";
+
+const PAGE = `<html><body>
+  <div id=blank>  \n<br> \t <hr> </div>
+  <div id=spans>  <span> </span> </div>
+  <div id=deep><div><div><section><span>   </span><span><b>x</b></span></section></div></div></div>
+  <div id=comment> <!-- only a comment --> </div>
+  <div id=template><template>inside</template></div>
+  <div id=nbsp>&nbsp; &#8239;</div>
+  <section id=late>  <p> </p> <p>  </p> <p>last</p></section>
+  <h2 id=heading><a href=/x>  </a></h2>
+</body></html>`;
+
+describe("patched Readability", () => {
+  it("finds elements without content exactly as reading their whole text would", () => {
+    const doc = parseHtml(PAGE);
+    const reader = new Readability(doc) as unknown as { _isElementWithoutContent(node: Element): boolean };
+    const definition = (node: Element): boolean =>
+      !node.textContent!.trim().length &&
+      (!node.children.length || node.children.length === node.getElementsByTagName("br").length + node.getElementsByTagName("hr").length);
+    const elements = Array.from(doc.querySelectorAll("*"));
+    expect(elements.length).toBeGreaterThan(20);
+    for (const el of elements) expect([el.id || el.localName, reader._isElementWithoutContent(el)]).toEqual([el.id || el.localName, definition(el)]);
+    expect(reader._isElementWithoutContent(doc.getElementById("blank")!)).toBe(true);
+    expect(reader._isElementWithoutContent(doc.getElementById("nbsp")!)).toBe(true);
+    expect(reader._isElementWithoutContent(doc.getElementById("deep")!)).toBe(false);
+    expect(reader._isElementWithoutContent(doc.getElementById("late")!)).toBe(false);
+  });
+});
