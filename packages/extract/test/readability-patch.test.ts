@@ -34,4 +34,13 @@ describe("patched Readability", () => {
     expect(reader._isElementWithoutContent(doc.getElementById("deep")!)).toBe(false);
     expect(reader._isElementWithoutContent(doc.getElementById("late")!)).toBe(false);
   });
+
+  it("answers for an element nested deeper than the call stack would allow a recursive walk", () => {
+    const depth = 50_000;
+    const tower = (inner: string): string => `${"<span>".repeat(depth)}${inner}${"</span>".repeat(depth)}`;
+    const doc = parseHtml(`<html><body><div id=text>${tower("x")}</div><div id=blank>${tower(" ")}</div></body></html>`);
+    const reader = new Readability(doc) as unknown as { _hasNonBlankText(node: Element): boolean };
+    expect(reader._hasNonBlankText(doc.getElementById("text")!)).toBe(true);
+    expect(reader._hasNonBlankText(doc.getElementById("blank")!)).toBe(false);
+  });
 });

@@ -8,9 +8,9 @@ import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normal
 import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, pageCss, type HiddenSelectors } from "./stylesheet-hiding.js";
 import { hasInvisibleChars, removeInvisibleChars } from "./text.js";
 
-// Never content: scripts, styles, embedded documents and form widgets' hidden state.
-// Removed before the walk. A bare tag list (answered by dom.ts's fast walk); hidden inputs are picked from
-// the inputs after it, as linkedom's `input[type=hidden]` would (the value compared in any case).
+// Never content, removed before the walk: scripts, styles, embedded documents and form widgets' hidden state.
+// A bare tag list (answered by dom.ts's fast walk); of the inputs only `input[type=hidden]` goes, the type
+// compared in any case as linkedom's matcher does.
 const NON_CONTENT = "script, style, template, iframe, object, embed, svg, canvas, input";
 const isNonContent = (el: Element): boolean => el.localName !== "input" || (el.getAttribute("type") ?? "").toLowerCase() === "hidden";
 

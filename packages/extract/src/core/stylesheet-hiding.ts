@@ -75,10 +75,10 @@ export function pageCss(doc: Document, extraCss: string): string {
 }
 
 /**
- * `css` is the page's own CSS (pageCss).
- * A class that any @media rule shows again (mobile-first CSS: hidden by default, `display:block` from some
- * width) is not hidden on a desktop and stays. Selectors with combinators or pseudo-classes are skipped:
- * matching them needs the cascade, and a wrong guess would delete content.
+ * What `css`, the page's own CSS (pageCss), hides. A class that any @media rule shows again (mobile-first
+ * CSS: hidden by default, `display:block` from some width) is not hidden on a desktop and stays. Selectors
+ * with combinators or pseudo-classes are skipped: matching them needs the cascade, and a wrong guess would
+ * delete content.
  */
 export function hiddenSelectorsFromStylesheets(doc: Document, css: string): HiddenSelectors {
   const out = emptyHiddenSelectors();
