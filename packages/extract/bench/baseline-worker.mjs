@@ -1,13 +1,15 @@
-// Stock baseline, run as a child of extract-bench.mjs: @mozilla/readability 0.6.0 over jsdom,
+// Stock baseline, run as a child of extract-bench.mjs: the published @mozilla/readability 0.6.0 (our
+// speed patches reversed, see stock-readability.mjs) over jsdom,
 // `parse().textContent`, no options. A child per chunk because jsdom cannot hold the whole corpus in one
 // process (it outgrows a 4 GB heap). Reads {corpus, ids} JSON on stdin, prints {predictions, ms, max_rss_mb}.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { Readability } from '@mozilla/readability';
+import { loadStockReadability } from './stock-readability.mjs';
 
 const input = JSON.parse(readFileSync(0, 'utf8'));
+const { Readability, dispose } = loadStockReadability();
 const predictions = {};
 let ms = 0;
 const cpu0 = process.cpuUsage();
@@ -26,4 +28,5 @@ for (const { id, url } of input.pages) {
   ms += performance.now() - t0;
 }
 const cpu = process.cpuUsage(cpu0);
+dispose();
 process.stdout.write(JSON.stringify({ predictions, ms, cpu_ms: (cpu.user + cpu.system) / 1000, max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) }));
