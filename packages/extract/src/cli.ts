@@ -147,36 +147,63 @@ async function writeLine(text: string): Promise<void> {
 }
 
 /**
- * Pages in flight at once in --jsonl: one per worker plus one parsed and waiting, so both cores extract
- * while replies are still written in input order. Small, so at most this many pages sit in memory.
+ * --jsonl keeps up to this many pages extracting or waiting for a worker: one per worker plus one parsed and
+ * waiting, so both cores stay busy and no page's time budget is spent queueing behind many others.
  */
-const JSONL_IN_FLIGHT = 3;
+const JSONL_RUNNING = 3;
+/**
+ * Finished replies held back for an earlier, slower page, so replies still go out in input order: while a
+ * 2-second page runs on one worker the other keeps extracting instead of idling. Reading stops at this many.
+ */
+const JSONL_BUFFERED = 32;
+
+type JsonLineReply = { ok: boolean; text: string } | { thrown: unknown };
 
 async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>, maxBytes: number): Promise<number> {
   let failures = 0;
   // A rejection is held as a value until its turn, so a later page's failure never surfaces out of order.
-  const pending: Array<Promise<{ ok: boolean; text: string } | { thrown: unknown }>> = [];
+  const pending: Array<{ settled: boolean; reply: Promise<JsonLineReply> }> = [];
+  let running = 0;
+  let wake: (() => void) | undefined;
+  const track = (reply: Promise<JsonLineReply>): void => {
+    const slot = { settled: false, reply };
+    running += 1;
+    void reply.then(() => {
+      slot.settled = true;
+      running -= 1;
+      wake?.();
+    });
+    pending.push(slot);
+  };
   const flushOne = async (): Promise<void> => {
-    const reply = await pending.shift()!;
+    const reply = await pending.shift()!.reply;
     if ("thrown" in reply) throw reply.thrown;
     if (!reply.ok) failures += 1;
     await writeLine(reply.text);
+  };
+  const flushSettled = async (): Promise<void> => {
+    while (pending.length > 0 && pending[0]!.settled) await flushOne();
   };
   const answer = (envelope: { ok: boolean }): { ok: boolean; text: string } => ({ ok: envelope.ok, text: JSON.stringify(envelope) });
   // JSON escaping grows HTML (quotes, backslashes, control characters); twice the page limit plus slack
   // admits any page under the limit that is not mostly escapes, and the entry point checks the page itself.
   for await (const line of jsonLines(process.stdin, maxBytes * 2 + 1_000_000)) {
     if ("tooLarge" in line) {
-      pending.push(Promise.resolve(answer(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`)))));
+      track(Promise.resolve(answer(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`)))));
     } else if ("error" in line) {
-      pending.push(Promise.resolve(answer(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line"))));
+      track(Promise.resolve(answer(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line"))));
     } else {
       const { request } = line;
       // --format fills a line's missing `format`; a line's own value is kept, so it is validated as sent.
       if (request && typeof request === "object" && !Array.isArray(request) && !("format" in request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
-      pending.push(extract(request).then(answer, (thrown: unknown) => ({ thrown })));
+      track(extract(request).then(answer, (thrown: unknown) => ({ thrown })));
     }
-    while (pending.length >= JSONL_IN_FLIGHT) await flushOne();
+    await flushSettled();
+    while (running >= JSONL_RUNNING || pending.length >= JSONL_BUFFERED) {
+      if (pending.length >= JSONL_BUFFERED) await flushOne();
+      else await new Promise<void>((resolve) => (wake = resolve));
+      await flushSettled();
+    }
   }
   while (pending.length > 0) await flushOne();
   return failures > 0 ? 1 : 0;

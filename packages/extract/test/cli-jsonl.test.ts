@@ -59,6 +59,28 @@ describe("websift-extract --jsonl", () => {
     expect(run.code).toBe(1);
   }, 60_000);
 
+  it("keeps input order while pages behind a slow one finish first", async () => {
+    // One slow page, then more small pages than the CLI holds back for it (32), bad lines among them: the
+    // small pages finish on the other worker first, and every reply must still come out in input order.
+    const slow = article(`${"Slow page words that take a while to extract and render. ".repeat(40)}`, 600);
+    const lines = [JSON.stringify({ url: "https://example.com/slow", html: slow })];
+    const expected = ["https://example.com/slow"];
+    for (let i = 0; i < 60; i++) {
+      if (i % 15 === 7) {
+        lines.push("{broken");
+        expected.push("invalid_request");
+      }
+      lines.push(JSON.stringify({ url: `https://example.com/p${i}`, html: article(`Page number${i} carries its own marker word among plenty of ordinary words.`, 3) }));
+      expected.push(`https://example.com/p${i}`);
+    }
+    const run = await runJsonl(`${lines.join("\n")}\n`);
+    expect(run.envelopes.map((e) => e.data?.url ?? e.error?.code)).toEqual(expected);
+    for (const envelope of run.envelopes.slice(1)) {
+      if (envelope.data) expect(envelope.data.content_text).toContain(`number${envelope.data.url.split("/p")[1]} carries`);
+    }
+    expect(run.code).toBe(1);
+  }, 60_000);
+
   it("exits 0 when every line was extracted", async () => {
     const run = await runJsonl(`${JSON.stringify({ url: "https://example.com/a", html: article("Plenty of plain words make up this short test article body here.", 3) })}\n`);
     expect(run.envelopes.map((e) => e.ok)).toEqual([true]);
