@@ -16,6 +16,10 @@ const layers = Object.keys(allowedLayers);
 
 // A package's package.json "exports": "." (index), and contracts' "./tooling" and "./testing".
 const PUBLIC_ENTRY = "(src/(index|tooling|testing)\\.ts|dist/(index|tooling|testing)\\.(js|d\\.ts)|package\\.json)$";
+// Test support is shared through the private @websift/test-support package (its "exports" point at
+// these sources); only the layers' tests use it, so the layers' runtime code stays separate.
+const TEST_SUPPORT = "^packages/test-support/";
+const TEST_SUPPORT_ENTRY = "^packages/test-support/src/redis-server\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -25,7 +29,7 @@ module.exports = {
         "Another package is used only through its public entry point (`@websift/<layer>`), never a file inside it.",
       severity: "error",
       from: { path: "^packages/([^/]+)/" },
-      to: { path: "^packages/([^/]+)/", pathNot: [`^packages/$1/`, `^packages/[^/]+/${PUBLIC_ENTRY}`] },
+      to: { path: "^packages/([^/]+)/", pathNot: [`^packages/$1/`, `^packages/[^/]+/${PUBLIC_ENTRY}`, TEST_SUPPORT_ENTRY] },
     },
     {
       name: "no-importing-agent-io",
@@ -41,9 +45,23 @@ module.exports = {
       from: { path: `^packages/${layer}/` },
       to: {
         path: "^packages/([^/]+)/",
-        pathNot: [`^packages/(${[layer, ...allowedLayers[layer]].join("|")})/`],
+        pathNot: [`^packages/(${[layer, ...allowedLayers[layer]].join("|")})/`, TEST_SUPPORT],
       },
     })),
+    {
+      name: "test-support-only-in-tests",
+      comment: "@websift/test-support is for the packages' tests (test/) only, never their src/, bin/ or bench/.",
+      severity: "error",
+      from: { path: "^packages/[^/]+/", pathNot: ["^packages/[^/]+/test/", TEST_SUPPORT] },
+      to: { path: TEST_SUPPORT },
+    },
+    {
+      name: "test-support-uses-no-package",
+      comment: "@websift/test-support stands alone: it uses no workspace package.",
+      severity: "error",
+      from: { path: TEST_SUPPORT },
+      to: { path: "^packages/", pathNot: TEST_SUPPORT },
+    },
     {
       name: "no-unresolvable-imports",
       comment: "An import that cannot be resolved usually reaches into a package's unexported internals.",

@@ -30,8 +30,20 @@ function scratchWorkspace(files: Record<string, string>): string {
   // pnpm links workspace packages into node_modules; do the same for the scratch packages.
   mkdirSync(join(root, "node_modules/@websift"), { recursive: true });
   for (const layer of ["fetch", "extract", "search", "agent-io"]) symlinkSync(join(root, "packages", layer), join(root, "node_modules/@websift", layer));
+  if (files["packages/test-support/package.json"]) symlinkSync(join(root, "packages/test-support"), join(root, "node_modules/@websift/test-support"));
   return root;
 }
+
+/** The private test-support package as the repo has it: "exports" pointing at a .ts source. */
+const testSupport = {
+  "packages/test-support/package.json": JSON.stringify({
+    name: "@websift/test-support",
+    private: true,
+    type: "module",
+    exports: { "./redis-server": "./src/redis-server.ts" },
+  }),
+  "packages/test-support/src/redis-server.ts": "export const startRedisServer = 1;\n",
+};
 
 function lint(root: string) {
   return runFromRoot(depcruise, ["packages", "--config", ".dependency-cruiser.cjs"], { cwd: root });
@@ -71,5 +83,28 @@ describe("dependency rule (pnpm lint)", () => {
     expect(result.status).not.toBe(0);
     expect(result.stdout).toContain("no-importing-agent-io");
     expect(result.stdout).toContain("layer-direction-extract");
+  });
+
+  it("lets a layer's tests use @websift/test-support, and fails when a layer's src/ does", () => {
+    const useIt = 'import { startRedisServer } from "@websift/test-support/redis-server";\nexport const x = startRedisServer;\n';
+    root = scratchWorkspace({ ...testSupport, "packages/fetch/test/shared.test.ts": useIt });
+    const accepted = lint(root);
+    expect(accepted.stdout + accepted.stderr).toContain("no dependency violations found");
+    expect(accepted.status).toBe(0);
+
+    writeFileSync(join(root, "packages/fetch/src/shared.ts"), useIt);
+    const refused = lint(root);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toContain("test-support-only-in-tests");
+  });
+
+  it("fails when test support uses a layer", () => {
+    root = scratchWorkspace({
+      ...testSupport,
+      "packages/test-support/src/redis-server.ts": 'import { fetchEntry } from "@websift/fetch";\nexport const startRedisServer = fetchEntry;\n',
+    });
+    const result = lint(root);
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toContain("test-support-uses-no-package");
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServe, type ServeProcess } from "./rest-harness.js";
 import { buildAgentIo, startPageServer, type LocalServer } from "./support/local-web.js";
-import { startRedisServer, type RedisServer } from "./support/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
 // Two `websift serve` instances with their own store, cache and state directories and one Redis:
 // what one reads, the other opens by handle; Redis going away is a typed, retryable 503, not a crash.

@@ -16,7 +16,7 @@ import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { MAX_SHARED_CACHE_BODY_BYTES } from "../src/core/redis/redis-page-cache.js";
 import { fetchUrl } from "../src/index.js";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.js";
-import { startRedisServer, type RedisServer } from "./helpers/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL("../bin/websift-fetch.js", import.meta.url));

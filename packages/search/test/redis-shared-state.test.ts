@@ -10,7 +10,7 @@ import { pendingEngineWait, recordEngineWait } from "../src/engines/engine-waits
 import { closeRedisClients } from "../src/shared-state/redis-connection.js";
 import { withSharedSearchState } from "../src/shared-state/shared-scope.js";
 import { json, startEngineServer, stateDir, type EngineServer } from "./engines/engine-server.js";
-import { startRedisServer, type RedisServer } from "./support/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 import { runSearchCli } from "./support/run-cli.js";
 
 let redis: RedisServer;

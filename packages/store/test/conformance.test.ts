@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { runStoreOperation } from "../src/index.js";
 import { replyOf } from "./helpers.js";
-import { startRedisServer, type RedisServer } from "./support/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
 // Generated requests name random store directories: every one is pointed into this scratch directory
 // instead, so the property never writes outside it.

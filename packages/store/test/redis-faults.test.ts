@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeRedisClients, REDIS_COMMAND_TIMEOUT_MS } from "../src/core/redis/redis-connection.js";
 import { runStoreOperation } from "../src/index.js";
 import { replyOf } from "./helpers.js";
-import { startRedisServer, type RedisServer } from "./support/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
 let redis: RedisServer;
 let database = 0;

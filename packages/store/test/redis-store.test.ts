@@ -8,7 +8,7 @@ import { runStoreOperation } from "../src/index.js";
 import { errorCode, fakeClock, replyOf, tempStoreDir } from "./helpers.js";
 import { assertStoreBuilt } from "./support/assert-built.js";
 import { REDIS_QUERIES, redisCorpus } from "./support/redis-corpus.js";
-import { startRedisServer, type RedisServer } from "./support/redis-server.js";
+import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let redis: RedisServer;

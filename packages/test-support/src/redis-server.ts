@@ -1,3 +1,5 @@
+// A real redis-server for the layers' shared-state tests. Test support is shared through this private
+// package (tests only); the layers' runtime Redis code stays separate in each src/.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
