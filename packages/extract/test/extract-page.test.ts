@@ -177,6 +177,19 @@ describe("pages without a main landmark", () => {
     }
     expect(r.content_text).not.toMatch(/Home\s+Coffee\s+Gear/);
   });
+
+  it("keeps every section of a service page when Readability keeps the longest one", async () => {
+    // Readability's pick is about 40% of the page's words: enough to stand on an article (a quarter of the
+    // body), not on a region type, where the body is held to the main region's share.
+    const r = await page("service-sections", "https://northwind.example.com/services/data-platforms");
+    expect(r.page_type).toBe("service");
+    expect(r.extracted_via).toBe("body-text");
+    expect(r.warnings).toContain("readability_too_short");
+    for (const section of ["two weeks on site", "match to the cent", "around the clock", "four half-day workshops", "thirty days of notice"]) {
+      expect(r.content_text).toContain(section);
+    }
+    expect(r.content_text).not.toContain("Our work");
+  });
 });
 
 describe("React streaming segments", () => {

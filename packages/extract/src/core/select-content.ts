@@ -108,8 +108,10 @@ export function selectContent(url: string, html: string): SelectedContent {
       if (chosen) warnings.push("readability_too_short");
       chosen = region;
     }
-    // Shop grids and landing pages without landmarks: Readability picks one card or the footer.
-    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * READABILITY_SHARE_OF_BODY && (!article || bodyMayReplaceArticle(chosen!))) {
+    // Shop grids and landing pages without landmarks: Readability picks one card or the footer. On a
+    // region type the cleaned body is the region, so it is held to the region's share.
+    const bodyShare = REGION_TYPES.has(pageType) ? READABILITY_SHARE_OF_REGION : READABILITY_SHARE_OF_BODY;
+    if (wholeBody && (chosen?.words ?? 0) < wholeBody.words * bodyShare && (!article || bodyMayReplaceArticle(chosen!))) {
       if (chosen) warnings.push("readability_too_short");
       chosen = wholeBody;
     }
