@@ -143,6 +143,33 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     const shell = await fetchUrl({ url: site.url("/app"), replay_warc: archive });
     expect(shell.ok).toBe(true);
   });
+
+  it("serves a second render of a page from the cache with no browser, apart from the plain response's entry", async () => {
+    const cache = { dir: path.join(workDir, "render-cache"), ttl_s: 600 };
+    const url = site.url("/app?cached-render");
+    const plain = await fetchUrl({ url, allowed_private_hosts: allowSite(), cache });
+    expect(plain.data?.fetched_via).toBe("http");
+    const rendered = await fetchUrl({ url, tier: 2, allowed_private_hosts: allowSite(), cache });
+    expect(rendered.ok, rendered.error?.message).toBe(true);
+    // The plain response was cached first, yet the render asked for is a render, not that shell.
+    expect(rendered.data?.fetched_via).toBe("browser");
+    expect(rendered.data?.body).toContain(API_PARAGRAPH);
+
+    await closeBrowser();
+    process.env["WEBSIFT_CHROMIUM_PATH"] = path.join(workDir, "no-such-chromium");
+    const hitsBefore = site.hits.length;
+    const again = await fetchUrl({ url, tier: 2, allowed_private_hosts: allowSite(), cache });
+    expect(again.ok, again.error?.message).toBe(true);
+    expect(again.data).toMatchObject({ fetched_via: "cache", body: rendered.data?.body, final_url: rendered.data?.final_url, tier_attempts: [] });
+    expect(again.data?.detail).toContain("rendered in the browser tier");
+    const plainAgain = await fetchUrl({ url, allowed_private_hosts: allowSite(), cache });
+    expect(plainAgain.data).toMatchObject({ fetched_via: "cache", body: plain.data?.body });
+    expect(site.hits.length).toBe(hitsBefore);
+
+    // refresh renders again: with no browser that is the typed failure, not the cached page.
+    const refreshed = await fetchUrl({ url, tier: 2, allowed_private_hosts: allowSite(), cache: { ...cache, mode: "refresh" } });
+    expect(refreshed.error?.code ?? refreshed.data?.outcome).toMatch(/browser_unavailable/);
+  });
 });
 
 describe("browser tier without a browser", () => {

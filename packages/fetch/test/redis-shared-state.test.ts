@@ -15,6 +15,7 @@ import { clearRobotsCache } from "../src/core/robots-gate.js";
 import { closeRedisClients } from "../src/core/redis/redis-connection.js";
 import { MAX_SHARED_CACHE_BODY_BYTES } from "../src/core/redis/redis-page-cache.js";
 import { fetchUrl } from "../src/index.js";
+import { locateChromium } from "../src/browser/chromium-executable.js";
 import { startLocalServer, type LocalServer } from "./helpers/local-server.js";
 import { startRedisServer, type RedisServer } from "@websift/test-support/redis-server";
 
@@ -104,6 +105,18 @@ describe("two websift-fetch processes on one Redis", () => {
     expect(second.data).toMatchObject({ outcome: "ok", fetched_via: "cache", body: PAGE });
     expect(second.meta.warnings).toEqual([]);
     expect(hitsOf("/page")).toBe(1);
+  });
+
+  it.skipIf(!locateChromium().found)("a page one process rendered is served to the other from the cache, with no browser", async () => {
+    const url = site.url("/page?rendered");
+    const first = await fetchWithCli(instance("render-a"), url, "--tier", "2");
+    expect(first.data).toMatchObject({ outcome: "ok", fetched_via: "browser" });
+    const before = hitsOf("/page");
+    const other = instance("render-b");
+    other.env["WEBSIFT_CHROMIUM_PATH"] = path.join(other.cacheDir, "no-such-chromium");
+    const second = await fetchWithCli(other, url, "--tier", "2");
+    expect(second.data).toMatchObject({ outcome: "ok", fetched_via: "cache", body: first.data?.body });
+    expect(hitsOf("/page")).toBe(before);
   });
 
   it("holds the per-host cap on requests in flight across both processes, measured at the site", async () => {

@@ -1,6 +1,6 @@
 // Tier 2 as fetchPage sees it: render (or replay a recorded render), record what the browser exchanged
 // plus the rendered DOM, and shape one FetchResponse. A missing browser is the typed outcome
-// `browser_unavailable`, never an empty page. The cache is not used: a render is not a stored response.
+// `browser_unavailable`, never an empty page. fetchPage caches a successful render under its own key.
 import { appendExchangesToWarc } from "../core/warc.js";
 import { stripCredentialsFromText, stripUrlCredentials } from "../core/redact.js";
 import type { ResolvedFetchRequest } from "../core/resolve-request.js";

@@ -32,7 +32,14 @@ export function cacheKeyFor(request: ResolvedFetchRequest): string {
   const headers = Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b));
   const allowedHosts = [...request.privateAccess.hosts].sort();
   // Only present when set, so the keys of entries written before the allow-list existed stay the same.
-  const policy = { allowPrivateHosts: request.allowPrivateHosts, respectRobots: request.respectRobots, ...(allowedHosts.length > 0 ? { allowedPrivateHosts: allowedHosts } : {}) };
+  // A render (tier 2) is a different page from the response (script-built text), so it has its own entry;
+  // the other tiers share one, as they fetch the same response.
+  const policy = {
+    allowPrivateHosts: request.allowPrivateHosts,
+    respectRobots: request.respectRobots,
+    ...(allowedHosts.length > 0 ? { allowedPrivateHosts: allowedHosts } : {}),
+    ...(request.tier === 2 ? { rendered: true } : {}),
+  };
   const identity = JSON.stringify([request.method, request.url.href, headers, request.body ?? null, [...request.acceptContentTypes].sort(), policy]);
   return createHash("sha256").update(identity).digest("hex");
 }

@@ -92,11 +92,11 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
     if (options.signal?.aborted) throw options.signal.reason;
   };
 
-  // The browser tier records, replays and answers on its own terms (browser/browser-tier.ts).
-  if (request.tier === 2) {
-    const rendered = await fetchWithBrowser(request, signal);
+  // A recorded render is replayed by the browser tier itself (browser/browser-tier.ts).
+  if (request.tier === 2 && request.replayWarc !== undefined) {
+    const replayed = await fetchWithBrowser(request, signal);
     throwIfCallerAborted();
-    return rendered;
+    return replayed;
   }
 
   if (request.replayWarc !== undefined) {
@@ -110,24 +110,16 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
 
   // With a Redis URL the cache and the host limits are shared; Redis failing leaves this fetch uncached and locally limited.
   const shared = request.redisUrl === undefined ? undefined : openSharedFetchState(request.redisUrl, options.warn ?? (() => undefined));
-  const cacheKey = request.cache === undefined ? undefined : cacheKeyFor(request);
-  // Recording wants real exchanges, so a recording run never answers from the cache.
-  if (request.cache !== undefined && cacheKey !== undefined && request.cache.mode === "use" && request.recordWarc === undefined) {
-    const hit = shared === undefined
-      ? await readCachedPage(request.cache.dir, cacheKey, request.cache.ttlS)
-      : await readSharedCachedPage(shared, cacheKey, request.cache.ttlS);
-    // An entry larger than this request's limit would not have been fetched now, so it is not served either.
-    if (hit !== undefined && hit.page.bytes <= request.maxBytes) {
-      const { page } = hit;
-      return {
-        url: stripUrlCredentials(request.url), final_url: page.final_url, status: page.status, outcome: "ok", fetched_via: "cache",
-        blocked: false, block_reason: null, retry_after_s: null, content_type: page.content_type, charset: page.charset,
-        bytes: page.bytes, body: page.body, body_encoding: page.body_encoding, redirects: page.redirects, tier_attempts: [],
-        elapsed_ms: Date.now() - startedAt, cache_age_s: hit.ageS, detail: `served from the cache, ${hit.ageS} s old`,
-        // Rate-limit headers describe the moment of the original fetch, so none are kept in the cache.
-        error_body: null, headers: {},
-      };
-    }
+  const cached = await answerFromCache(request, shared, startedAt);
+  if (cached !== undefined) return cached;
+
+  // A render is cached like a response (under its own key, see cacheKeyFor): rendering costs seconds of a
+  // browser, and a page read again within the TTL is the same page the agent already saw.
+  if (request.tier === 2) {
+    const rendered = await fetchWithBrowser(request, signal);
+    throwIfCallerAborted();
+    await keepInCache(request, shared, rendered);
+    return rendered;
   }
 
   if (shared !== undefined) {
@@ -167,15 +159,41 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
   if (shared !== undefined && result.retry_after_s !== null && result.outcome !== "ok") {
     await recordHostBackoff(shared, new URL(result.final_url).host, result.retry_after_s);
   }
-  if (request.cache !== undefined && cacheKey !== undefined && result.outcome === "ok" && result.body !== null && result.status !== null) {
-    const page = {
-      final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset ?? null,
-      bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
-    };
-    if (shared === undefined) await writeCachedPage(request.cache.dir, cacheKey, page);
-    else await writeSharedCachedPage(shared, cacheKey, page, request.cache.ttlS);
-  }
+  await keepInCache(request, shared, result);
   return result;
+}
+
+type SharedFetchState = ReturnType<typeof openSharedFetchState>;
+
+/** The cached page for this request when the cache is in use and holds a fresh one; recording wants real exchanges, so a recording run never answers from it. */
+async function answerFromCache(request: ResolvedFetchRequest, shared: SharedFetchState | undefined, startedAt: number): Promise<FetchPageResult | undefined> {
+  if (request.cache === undefined || request.cache.mode !== "use" || request.recordWarc !== undefined) return undefined;
+  const key = cacheKeyFor(request);
+  const hit = shared === undefined ? await readCachedPage(request.cache.dir, key, request.cache.ttlS) : await readSharedCachedPage(shared, key, request.cache.ttlS);
+  // An entry larger than this request's limit would not have been fetched now, so it is not served either.
+  if (hit === undefined || hit.page.bytes > request.maxBytes) return undefined;
+  const { page } = hit;
+  const what = request.tier === 2 ? " (rendered in the browser tier)" : "";
+  return {
+    url: stripUrlCredentials(request.url), final_url: page.final_url, status: page.status, outcome: "ok", fetched_via: "cache",
+    blocked: false, block_reason: null, retry_after_s: null, content_type: page.content_type, charset: page.charset,
+    bytes: page.bytes, body: page.body, body_encoding: page.body_encoding, redirects: page.redirects, tier_attempts: [],
+    elapsed_ms: Date.now() - startedAt, cache_age_s: hit.ageS, detail: `served from the cache${what}, ${hit.ageS} s old`,
+    // Rate-limit headers describe the moment of the original fetch, so none are kept in the cache.
+    error_body: null, headers: {},
+  };
+}
+
+/** Keeps a successful result for later requests (any mode but `off`); a cache that cannot be written never fails the fetch. */
+async function keepInCache(request: ResolvedFetchRequest, shared: SharedFetchState | undefined, result: FetchPageResult): Promise<void> {
+  if (request.cache === undefined || result.outcome !== "ok" || result.body === null || result.status === null) return;
+  const key = cacheKeyFor(request);
+  const page = {
+    final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset ?? null,
+    bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
+  };
+  if (shared === undefined) await writeCachedPage(request.cache.dir, key, page);
+  else await writeSharedCachedPage(shared, key, page, request.cache.ttlS);
 }
 
 /** Not sent: the host told another instance to wait longer than this request may (retry_after_cap_s or its deadline). */
