@@ -2,7 +2,7 @@
 // every request of the page through the SSRF guard (zero connections reach a host the operator did not
 // allow), the hard cap, a crashed browser replaced, record/replay without a browser, and the typed failure
 // when no browser exists.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -83,12 +83,15 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
   it("holds the hard cap on a page that never settles, and returns what was rendered by then", async () => {
     const startedAt = Date.now();
     // A budget a loaded CI machine can still load the page in; the point is that it ends near the cap.
-    const reply = await fetchUrl({ url: site.url("/restless"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000 });
+    const cacheDir = path.join(workDir, "restless-cache");
+    const reply = await fetchUrl({ url: site.url("/restless"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000, cache: { dir: cacheDir } });
     const elapsed = Date.now() - startedAt;
     expect(reply.ok, reply.error?.message).toBe(true);
     expect(reply.data?.body).toContain(ARTICLE_PARAGRAPHS[0]);
     expect(reply.data?.detail).toContain("render budget");
     expect(elapsed).toBeLessThan(4000 + 8000);
+    // What one budget saw of a page still changing is not the page: it is not cached for the next request.
+    expect(await readdir(cacheDir, { recursive: true }).catch(() => [])).toEqual([]);
   });
 
   it("stops a page whose script never yields at the cap (timeout), and the next page still renders", async () => {
@@ -154,6 +157,10 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     // The plain response was cached first, yet the render asked for is a render, not that shell.
     expect(rendered.data?.fetched_via).toBe("browser");
     expect(rendered.data?.body).toContain(API_PARAGRAPH);
+    const hostileUrl = site.url("/hostile?cached-render");
+    const hostile = await fetchUrl({ url: hostileUrl, tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000, cache });
+    expect(hostile.data?.fetched_via).toBe("browser");
+    expect(hostile.data?.refused_requests?.length).toBeGreaterThan(0);
 
     await closeBrowser();
     process.env["WEBSIFT_CHROMIUM_PATH"] = path.join(workDir, "no-such-chromium");
@@ -164,6 +171,11 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     expect(again.data?.detail).toContain("rendered in the browser tier");
     const plainAgain = await fetchUrl({ url, allowed_private_hosts: allowSite(), cache });
     expect(plainAgain.data).toMatchObject({ fetched_via: "cache", body: plain.data?.body });
+    // A cached render still lists what the guard refused it, and the warnings say so.
+    const hostileAgain = await fetchUrl({ url: hostileUrl, tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 4000, cache });
+    expect(hostileAgain.data?.fetched_via).toBe("cache");
+    expect(hostileAgain.data?.refused_requests).toEqual(hostile.data?.refused_requests);
+    expect(hostileAgain.meta.warnings.some((warning) => warning.includes("refused"))).toBe(true);
     expect(site.hits.length).toBe(hitsBefore);
 
     // refresh renders again: with no browser that is the typed failure, not the cached page.

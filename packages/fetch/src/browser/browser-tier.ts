@@ -1,7 +1,9 @@
 // Tier 2 as fetchPage sees it: render (or replay a recorded render), record what the browser exchanged
 // plus the rendered DOM, and shape one FetchResponse. A missing browser is the typed outcome
-// `browser_unavailable`, never an empty page. fetchPage caches a successful render under its own key.
+// `browser_unavailable`, never an empty page. It also says whether a render may be cached (fetchPage keeps
+// those under their own key): only one that settled and is not a bot check.
 import { appendExchangesToWarc } from "../core/warc.js";
+import { detectBlockPage } from "../core/block-detection.js";
 import { stripCredentialsFromText, stripUrlCredentials } from "../core/redact.js";
 import type { ResolvedFetchRequest } from "../core/resolve-request.js";
 import type { FetchPageResult, TierAttempt } from "../core/types.js";
@@ -53,9 +55,36 @@ function fromRender(request: ResolvedFetchRequest, rendered: RenderResult, start
   return result;
 }
 
-export async function fetchWithBrowser(request: ResolvedFetchRequest, signal: AbortSignal): Promise<FetchPageResult> {
+export interface BrowserTierAnswer {
+  result: FetchPageResult;
+  /**
+   * Whether a later request may be answered with this render: it settled (or the document was not HTML and
+   * came as sent) and is no bot check. A render cut at its budget is what one budget saw, not the page, and a
+   * challenge must be met again, not replayed for an hour.
+   */
+  cacheable: boolean;
+}
+
+// Every vendor marker sits in the first few tens of KB of a challenge page.
+const BLOCK_CHECK_CHARS = 64 * 1024;
+
+function mayCache(rendered: RenderResult): boolean {
+  if (rendered.outcome !== "ok" || rendered.status === null || rendered.body === null || rendered.settled === "cap") return false;
+  if (rendered.bodyEncoding !== "text") return true;
+  const verdict = detectBlockPage({
+    status: rendered.status,
+    headers: rendered.headers,
+    bodyText: rendered.body.slice(0, BLOCK_CHECK_CHARS),
+    bodyBytes: Buffer.byteLength(rendered.body),
+    retryAfterHeader: rendered.headers["retry-after"],
+    mediaType: rendered.contentType ?? "text/html",
+  });
+  return verdict === null;
+}
+
+export async function fetchWithBrowser(request: ResolvedFetchRequest, signal: AbortSignal): Promise<BrowserTierAnswer> {
   const startedAt = Date.now();
-  if (request.replayWarc !== undefined) return replayRender(request, request.replayWarc, startedAt);
+  if (request.replayWarc !== undefined) return { result: await replayRender(request, request.replayWarc, startedAt), cacheable: false };
   let rendered: RenderResult;
   try {
     rendered = await renderPage(request, signal);
@@ -65,14 +94,14 @@ export async function fetchWithBrowser(request: ResolvedFetchRequest, signal: Ab
       result.outcome = "timeout";
       result.detail = `rendering ${stripUrlCredentials(request.url)} ran out of time: ${error.message}`;
       result.tier_attempts = [attempt(result, startedAt)];
-      return result;
+      return { result, cacheable: false };
     }
     if (!(error instanceof BrowserUnavailable)) throw error;
     const result = emptyResult(request, startedAt);
     result.outcome = "browser_unavailable";
     result.detail = `the page needs a browser to render and none could be started: ${error.detail}`;
     result.tier_attempts = [attempt(result, startedAt)];
-    return result;
+    return { result, cacheable: false };
   }
   if (request.recordWarc !== undefined) {
     await appendExchangesToWarc(request.recordWarc, rendered.session.exchanges);
@@ -80,5 +109,5 @@ export async function fetchWithBrowser(request: ResolvedFetchRequest, signal: Ab
       await appendRenderedDomToWarc(request.recordWarc, request.url, { finalUrl: rendered.finalUrl.href, status: rendered.status, html: rendered.body });
     }
   }
-  return fromRender(request, rendered, startedAt);
+  return { result: fromRender(request, rendered, startedAt), cacheable: mayCache(rendered) };
 }

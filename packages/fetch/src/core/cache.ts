@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedFetchRequest } from "./resolve-request.js";
 import type { RedirectHop } from "./types.js";
+import type { FetchResponse } from "@websift/contracts";
 
 export interface CachedPage {
   final_url: string;
@@ -15,6 +16,8 @@ export interface CachedPage {
   body: string;
   body_encoding: "text" | "base64";
   redirects: RedirectHop[];
+  /** A render's requests the guard refused (tier 2 only), kept so a cache hit still says what the page lacks. */
+  refused_requests?: NonNullable<FetchResponse["refused_requests"]>;
 }
 
 interface CacheEntry {

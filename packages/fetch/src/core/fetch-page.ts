@@ -94,7 +94,7 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
 
   // A recorded render is replayed by the browser tier itself (browser/browser-tier.ts).
   if (request.tier === 2 && request.replayWarc !== undefined) {
-    const replayed = await fetchWithBrowser(request, signal);
+    const { result: replayed } = await fetchWithBrowser(request, signal);
     throwIfCallerAborted();
     return replayed;
   }
@@ -114,11 +114,12 @@ export async function fetchPage(input: FetchPageRequest, options: FetchPageOptio
   if (cached !== undefined) return cached;
 
   // A render is cached like a response (under its own key, see cacheKeyFor): rendering costs seconds of a
-  // browser, and a page read again within the TTL is the same page the agent already saw.
+  // browser, and a page read again within the TTL is the same page the agent already saw. Only a render
+  // that settled and is no bot check is kept (browser-tier.ts).
   if (request.tier === 2) {
-    const rendered = await fetchWithBrowser(request, signal);
+    const { result: rendered, cacheable } = await fetchWithBrowser(request, signal);
     throwIfCallerAborted();
-    await keepInCache(request, shared, rendered);
+    if (cacheable) await keepInCache(request, shared, rendered);
     return rendered;
   }
 
@@ -181,6 +182,8 @@ async function answerFromCache(request: ResolvedFetchRequest, shared: SharedFetc
     elapsed_ms: Date.now() - startedAt, cache_age_s: hit.ageS, detail: `served from the cache${what}, ${hit.ageS} s old`,
     // Rate-limit headers describe the moment of the original fetch, so none are kept in the cache.
     error_body: null, headers: {},
+    // What a render was refused explains what its page lacks, so a cached render keeps saying it.
+    ...(page.refused_requests !== undefined ? { refused_requests: page.refused_requests } : {}),
   };
 }
 
@@ -191,6 +194,7 @@ async function keepInCache(request: ResolvedFetchRequest, shared: SharedFetchSta
   const page = {
     final_url: result.final_url, status: result.status, content_type: result.content_type, charset: result.charset ?? null,
     bytes: result.bytes, body: result.body, body_encoding: result.body_encoding, redirects: result.redirects,
+    ...(result.refused_requests !== undefined && result.refused_requests.length > 0 ? { refused_requests: result.refused_requests } : {}),
   };
   if (shared === undefined) await writeCachedPage(request.cache.dir, key, page);
   else await writeSharedCachedPage(shared, key, page, request.cache.ttlS);
