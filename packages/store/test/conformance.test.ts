@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
+import { Redis } from "ioredis";
 import { validateContractValue } from "@websift/contracts";
 import { oneFieldBreak, requestArbitrary } from "@websift/contracts/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,5 +108,109 @@ describe("in_memory across calls", () => {
     // A directory store does not see it.
     const onDisk = await runStoreOperation({ operation: "get", store_dir: path.join(scratch, "disk"), handle });
     expect(onDisk.error?.code).toBe("not_found");
+  });
+});
+
+/** A stored page's extraction metadata (store 3.2.0), as agent-io passes it from its fetch reply. */
+const META = {
+  page_type: "article",
+  quality_score: 0.83,
+  extracted_via: "readability",
+  fetched_via: "http",
+  published: { value: "2026-11-30T08:00:00Z", source: "json-ld" },
+  byline: "Ada Lovelace",
+  language: "en",
+  canonical_url: "https://meta.example/story",
+};
+
+describe("page_meta on every backend (store 3.2.0)", () => {
+  const backends: Array<[string, () => Record<string, unknown>]> = [
+    ["directory", () => ({ store_dir: mkdtempSync(path.join(scratch, "meta-")) })],
+    ["in memory", () => ({ in_memory: true })],
+    ["redis", () => ({ redis_url: `${redis.url}/${(redisDatabase += 1)}` })],
+  ];
+  let redisDatabase = 0;
+
+  for (const [name, where] of backends) {
+    it(`${name}: keeps it, gives it back on every page, updates it on re-add, answers null without it`, async () => {
+      const at = where();
+      const url = `https://meta.example/${name.replace(/ /g, "-")}/story?id=1`;
+      const markdown = `# Story\n\n${"A paragraph about the stored metadata of a page. ".repeat(60)}\n`;
+      const added = replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url, markdown, page_meta: META }] }), "add");
+      const handle = added.added[0]!.handle;
+      const first = replyOf(await runStoreOperation({ operation: "get", ...at, handle, page_size_tokens: 100 }), "get");
+      expect(first.page_meta).toEqual(META);
+      expect(first.has_more).toBe(true);
+      expect(replyOf(await runStoreOperation({ operation: "get", ...at, url, page: 2, page_size_tokens: 100 }), "get").page_meta).toEqual(META);
+
+      // Same Markdown with new metadata: updated; fields left out are kept as null.
+      const renewed = { page_type: "documentation", byline: null, published: null };
+      const again = replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url, markdown, page_meta: renewed }] }), "add");
+      expect(again.added[0]!.status).toBe("updated");
+      const complete = { page_type: "documentation", quality_score: null, extracted_via: null, fetched_via: null, published: null, byline: null, language: null, canonical_url: null };
+      expect(replyOf(await runStoreOperation({ operation: "get", ...at, handle }), "get").page_meta).toEqual(complete);
+      // Same Markdown, same metadata: unchanged. Same Markdown without metadata: the kept one stays.
+      expect(replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url, markdown, page_meta: renewed }] }), "add").added[0]!.status).toBe("unchanged");
+      expect(replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url, markdown }] }), "add").added[0]!.status).toBe("unchanged");
+      expect(replyOf(await runStoreOperation({ operation: "get", ...at, handle }), "get").page_meta).toEqual(complete);
+      // New Markdown without metadata: what was kept described the old text, so none is kept.
+      replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url, markdown: `${markdown}\nA new paragraph.\n` }] }), "add");
+      const bare = replyOf(await runStoreOperation({ operation: "get", ...at, handle }), "get");
+      expect(bare.page_meta).toBeNull();
+      expect(validateContractValue("store", "response", bare)).toEqual({ valid: true });
+
+      // A page stored without it answers null.
+      const plain = replyOf(await runStoreOperation({ operation: "add", ...at, pages: [{ url: `${url}&plain=1`, markdown: "# Plain\n\nNo metadata here.\n" }] }), "add");
+      expect(replyOf(await runStoreOperation({ operation: "get", ...at, handle: plain.added[0]!.handle }), "get").page_meta).toBeNull();
+    });
+  }
+
+  it("refuses a bad page_meta naming the field", async () => {
+    const page = { url: "https://meta.example/bad", markdown: "# Bad\n" };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...META, author: "x" }, "pages[0].page_meta.author"],
+      [{ quality_score: 1.5 }, "pages[0].page_meta.quality_score"],
+      [{ published: { value: "2026-01-01" } }, "pages[0].page_meta.published.source"],
+      [{ byline: 7 }, "pages[0].page_meta.byline"],
+    ];
+    for (const [pageMeta, field] of cases) {
+      const reply = await runStoreOperation({ operation: "add", in_memory: true, pages: [{ ...page, page_meta: pageMeta }] });
+      expect(reply.error, JSON.stringify(pageMeta)).toMatchObject({ code: "invalid_request", details: { field } });
+    }
+  });
+
+  it("reads a page stored by store 3.1.0 (a manifest entry without page_meta) as null, on disk and on Redis", async () => {
+    const page = { url: "https://meta.example/older", markdown: "# Older\n\nStored before page_meta existed.\n", page_meta: META };
+    // Directory: the manifest as 3.1.0 wrote it, with no page_meta key in the entry.
+    const dir = mkdtempSync(path.join(scratch, "older-"));
+    const handle = replyOf(await runStoreOperation({ operation: "add", store_dir: dir, pages: [page] }), "add").added[0]!.handle;
+    const manifestPath = path.join(dir, "manifest.json");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { pages: Record<string, Record<string, unknown>> };
+    delete manifest.pages[handle]!["page_meta"];
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const fromDisk = replyOf(await runStoreOperation({ operation: "get", store_dir: dir, handle }), "get");
+    expect(fromDisk.page_meta).toBeNull();
+    expect(fromDisk.content).toContain("Stored before page_meta existed.");
+    expect(validateContractValue("store", "response", fromDisk)).toEqual({ valid: true });
+
+    // Redis: the same manifest JSON under the manifest key, with a new commit token so readers see it.
+    const redisUrl = `${redis.url}/15`;
+    replyOf(await runStoreOperation({ operation: "add", redis_url: redisUrl, pages: [page] }), "add");
+    const client = new Redis(redisUrl);
+    try {
+      const key = "websift:{websift-store}:manifest";
+      const stored = JSON.parse((await client.get(key)) ?? "null") as { pages: Record<string, Record<string, unknown>> };
+      delete stored.pages[handle]!["page_meta"];
+      await client.set(key, JSON.stringify(stored));
+      await client.set("websift:{websift-store}:commit", `older-${Date.now()}`);
+    } finally {
+      client.disconnect();
+    }
+    const fromRedis = replyOf(await runStoreOperation({ operation: "get", redis_url: redisUrl, handle }), "get");
+    expect(fromRedis.page_meta).toBeNull();
+    expect(validateContractValue("store", "response", fromRedis)).toEqual({ valid: true });
+    // Adding it again with metadata fills it in.
+    expect(replyOf(await runStoreOperation({ operation: "add", redis_url: redisUrl, pages: [page] }), "add").added[0]!.status).toBe("updated");
+    expect(replyOf(await runStoreOperation({ operation: "get", redis_url: redisUrl, handle }), "get").page_meta).toEqual(META);
   });
 });

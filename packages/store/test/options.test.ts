@@ -38,7 +38,7 @@ describe("store options", () => {
     const search = await store.search("hello");
     expect(Object.keys(search.passages[0]!).sort()).toEqual(["handle", "heading", "score", "span", "text", "title", "url"]);
     const got = await store.get(add.added[0]!.handle, { page: 1, page_size_tokens: 500 });
-    expect(Object.keys(got).sort()).toEqual(["content", "fetched_at", "handle", "has_more", "page", "page_size_tokens", "span", "title", "total_pages", "url"]);
+    expect(Object.keys(got).sort()).toEqual(["content", "fetched_at", "handle", "has_more", "page", "page_meta", "page_size_tokens", "span", "title", "total_pages", "url"]);
     expect(got.fetched_at).toBe("2026-01-01T00:00:00Z");
     expect(got.title).toBe("T");
     const stats = await store.stats();

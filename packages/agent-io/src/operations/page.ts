@@ -49,7 +49,7 @@ export async function runAgentFetch(request: AgentPageFetchRequest, operator: Op
   return { data: neutralizeReplyStrings(data, fence) };
 }
 
-/** websift open: a stored page by handle, with no network at all (`source: cache`). A well-formed handle the store does not hold is its `not_found`. */
+/** websift open: a stored page by handle, with no network at all (`source: cache`), and what extract found when it was read. A well-formed handle the store does not hold is its `not_found`. */
 export async function runAgentOpen(request: AgentPageOpenRequest, operator: OperatorSettings, layers: Layers): Promise<HandlerResult<AgentPageResponse>> {
   const fence = createFence();
   const reply = await buildPageReply({
@@ -63,6 +63,6 @@ export async function runAgentOpen(request: AgentPageOpenRequest, operator: Oper
     fence,
     source: "cache",
   });
-  const data: AgentPageResponse = { ...reply, page_type: null, quality_score: null, extracted_via: null, fetched_via: null };
-  return { data: neutralizeReplyStrings(data, fence) };
+  // The reply carries what extract found when the page was read, as the store kept it (null for a page stored without it).
+  return { data: neutralizeReplyStrings(reply, fence) };
 }

@@ -1,4 +1,4 @@
-import type { AgentPageResponse } from "@websift/contracts";
+import type { AgentPageResponse, StorePageMeta } from "@websift/contracts";
 import { AgentIoError } from "../errors.js";
 import { storeReply } from "./store-reply.js";
 import type { Layers } from "../layers.js";
@@ -32,6 +32,25 @@ export async function getStoredPage(options: Pick<PageReplyOptions, "layers" | "
   return data;
 }
 
+type PageMetaFields = Pick<AgentPageResponse, "page_type" | "quality_score" | "extracted_via" | "fetched_via" | "published" | "byline" | "language" | "canonical_url">;
+
+/**
+ * What extract found when the page was read, as the store kept it (store 3.2.0), in the agent-page
+ * reply's fields; all null for a page stored without it (by an older websift, or by another caller).
+ */
+function pageMetaFields(meta: StorePageMeta | null): PageMetaFields {
+  return {
+    page_type: meta?.page_type ?? null,
+    quality_score: meta?.quality_score ?? null,
+    extracted_via: meta?.extracted_via ?? null,
+    fetched_via: meta?.fetched_via ?? null,
+    published: meta?.published ?? null,
+    byline: meta?.byline ?? null,
+    language: meta?.language ?? null,
+    canonical_url: meta?.canonical_url ?? null,
+  };
+}
+
 /** One page of a stored document, fenced, with instruction-like text listed and optional highlights. */
 export async function buildPageReply(options: PageReplyOptions): Promise<AgentPageResponse> {
   const storeDir = options.storeDir ? { store_dir: options.storeDir } : {};
@@ -48,6 +67,7 @@ export async function buildPageReply(options: PageReplyOptions): Promise<AgentPa
     source: options.source,
     fence: { nonce: options.fence.nonce, open: options.fence.open, close: options.fence.close, directive: options.fence.directive },
     warnings: [...markerCopyWarnings(options.handle, [data.title, content]), ...instructionWarnings(options.handle, content)],
+    ...pageMetaFields(data.page_meta ?? null),
   };
   if (options.query) {
     const found = await options.layers.store({ operation: "search", query: options.query, handle: options.handle, limit: 3, ...storeDir });

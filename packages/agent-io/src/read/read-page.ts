@@ -1,4 +1,4 @@
-import type { Envelope, ErrorCode, ExtractResponse, FetchRequest, FetchResponse } from "@websift/contracts";
+import type { Envelope, ErrorCode, ExtractResponse, FetchRequest, FetchResponse, StorePageMeta } from "@websift/contracts";
 import type { Layers } from "../layers.js";
 import { hiddenContentWarnings, markerCopyWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
 import { credentialScrubber, withoutCredentials } from "./strip-credentials.js";
@@ -108,6 +108,21 @@ async function fetchAndExtract(requestedUrl: string, options: ReadOptions, rende
   return { kind: "read", data, extracted, jsShell: extracted.data?.warnings?.includes("js_shell") === true, rendered };
 }
 
+/** What extract (and fetch) found about the page, kept with it in the store so `open` answers what `fetch` did. */
+function pageMetaOf(page: ExtractResponse, data: FetchResponse): StorePageMeta {
+  return {
+    page_type: page.page_type,
+    quality_score: page.quality_score,
+    extracted_via: page.extracted_via,
+    fetched_via: data.fetched_via,
+    // Only the two fields the store keeps: the store refuses unknown fields.
+    published: page.published ? { value: page.published.value, source: page.published.source } : null,
+    byline: page.byline ?? null,
+    language: page.language ?? null,
+    canonical_url: page.canonical_url ?? null,
+  };
+}
+
 /**
  * Read one URL the way every agent-io command does: through the fetch layer's guarded transport,
  * the extract layer, and into the store (so it can be opened again with no network).
@@ -154,7 +169,7 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
   const stored = await options.layers.store({
     operation: "add",
     ...(options.storeDir ? { store_dir: options.storeDir } : {}),
-    pages: [{ url, markdown: page.content_markdown, ...(title ? { title } : {}), fetched_at: new Date().toISOString() }],
+    pages: [{ url, markdown: page.content_markdown, ...(title ? { title } : {}), fetched_at: new Date().toISOString(), page_meta: pageMetaOf(page, data) }],
   });
   const handle = storeReply(stored, "add")?.added[0]?.handle;
   if (!stored.ok || !handle) {

@@ -173,11 +173,11 @@ export interface AgentPageResponse {
    */
   extracted_via?: string | null;
   /**
-   * How the page arrived (http, browser_headers, browser when rendered in headless Chromium, cache, replay); null for open.
+   * How the page arrived (http, browser_headers, browser when rendered in headless Chromium, cache, replay); for open, how it arrived when it was read, as the store kept it (null for a page stored without it).
    */
   fetched_via?: string | null;
   /**
-   * Publication date extract found and where; null when none, or for open of a page stored before this field existed.
+   * Publication date extract found and where; null when none. For open, as extract found it when the page was read (the store keeps it since store 3.2.0); null for a page stored without it.
    */
   published?: {
     /**

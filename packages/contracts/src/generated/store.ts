@@ -170,6 +170,59 @@ export interface StorePageInput {
    * The caller's content hash, kept as given; `sha256:<hex>` of the Markdown when absent.
    */
   content_hash?: string;
+  /**
+   * What the extractor found about the page (optional). Re-adding the page with `page_meta` replaces what was kept; re-adding the same Markdown without it keeps what was kept; new Markdown without it stores none (`get` answers null).
+   */
+  page_meta?: StorePageMeta;
+}
+/**
+ * What the extractor found about a page when it was read, kept with the page and given back by `get` as it was stored (agent-io passes its agent-page `fetch` reply's fields here, so `open` answers them too). Every field is optional; one left out is kept and given back as null.
+ *
+ * This interface was referenced by `StoreContract`'s JSON-Schema
+ * via the `definition` "page_meta".
+ */
+export interface StorePageMeta {
+  /**
+   * Page type from extract (`article`, `forum`, `product`, `listing`, `collection`, `documentation`, `service`, `unknown`); null when unknown.
+   */
+  page_type?: string | null;
+  /**
+   * Quality score from extract, 0 to 1; null when unknown.
+   */
+  quality_score?: number | null;
+  /**
+   * Which extractor produced the content (`readability`, `main-heuristic`, `page-type`, `body-text`, `pdf`, `passthrough`); null when unknown.
+   */
+  extracted_via?: string | null;
+  /**
+   * How the page arrived when it was read (`http`, `browser_headers`, `browser`, `cache`, `replay`); null when unknown.
+   */
+  fetched_via?: string | null;
+  /**
+   * Publication date extract found and where; null when none.
+   */
+  published?: {
+    /**
+     * ISO 8601 date or date-time.
+     */
+    value: string;
+    /**
+     * Where extract found it: `json-ld`, `meta`, `time`, `url` or `text`.
+     */
+    source: string;
+  } | null;
+  /**
+   * Author line extract found; null when none.
+   */
+  byline?: string | null;
+  /**
+   * Content language (BCP 47) extract found; null when none.
+   */
+  language?: string | null;
+  /**
+   * Canonical URL the page declares; null when none. Kept as given (not the store's own `canonical_url`, which decides the handle).
+   */
+  canonical_url?: string | null;
 }
 /**
  * Full-text search over stored passages (BM25).
@@ -338,7 +391,7 @@ export interface StoreAddedPage {
    */
   canonical_url: string;
   /**
-   * `added` new, `updated` replaced, `unchanged` same content and title.
+   * `added` new, `updated` replaced, `unchanged` same content, title and `page_meta`.
    */
   status: StoreAddedPageStatus;
   /**
@@ -450,6 +503,10 @@ export interface StoreGetResponse {
    * When the page was fetched, as given at add; null when unknown.
    */
   fetched_at: string | null;
+  /**
+   * What the extractor found about the page when it was read, as given at add; null when the page was stored without it.
+   */
+  page_meta: StorePageMeta | null;
 }
 /**
  * Live pages, by handle.
@@ -604,6 +661,6 @@ export interface StoreStats {
   expired_pending: number;
 }
 /**
- * `added` new, `updated` replaced, `unchanged` same content and title.
+ * `added` new, `updated` replaced, `unchanged` same content, title and `page_meta`.
  */
 export type StoreAddedPageStatus = "added" | "updated" | "unchanged";

@@ -1,4 +1,5 @@
 import { StoreLayerError } from "../errors.js";
+import type { StorePageMeta } from "@websift/contracts";
 import type { PassageSpan } from "./passages.js";
 
 export const STORE_FORMAT = "websift-store/1";
@@ -18,6 +19,11 @@ export interface PageEntry {
   content_hash: string;
   markdown_sha256: string;
   fetched_at: string | null;
+  /**
+   * What the extractor found about the page, every field present (null where the add left it out);
+   * null or absent (manifests written before store 3.2.0) when the page was stored without it.
+   */
+  page_meta?: Required<StorePageMeta> | null;
   /** ms since epoch when this version was stored or last re-added; TTL counts from here. */
   stored_at: number;
   /** ms since epoch of the last add/get/search hit; LRU eviction orders by this. */

@@ -169,10 +169,11 @@ export class PageStore {
       let status: StoreAddedPage["status"] = visible ? "updated" : "added";
       let file = existing?.file ?? "";
       let bytes = existing?.bytes ?? 0;
-      // Without a title in the request, re-adding the same content keeps the stored title.
+      // Without a title in the request, re-adding the same content keeps the stored title; so with the page's metadata.
       const title = sameContent && page.input.title === undefined ? existing.title : page.title;
+      const pageMeta = page.pageMeta ?? (sameContent ? (existing.page_meta ?? null) : null);
       if (sameContent) {
-        if (existing.title === title) status = "unchanged";
+        if (existing.title === title && JSON.stringify(existing.page_meta ?? null) === JSON.stringify(pageMeta)) status = "unchanged";
       } else {
         file = pageFileName(page.handle, generation);
         const record: PageRecord = { format: STORE_FORMAT, handle: page.handle, canonical_url: page.canonicalUrl, markdown: page.input.markdown, passages: page.passages };
@@ -189,6 +190,7 @@ export class PageStore {
         content_hash: page.input.content_hash ?? `sha256:${page.markdownSha256}`,
         markdown_sha256: page.markdownSha256,
         fetched_at: page.input.fetched_at ?? (sameContent ? existing.fetched_at : null),
+        page_meta: pageMeta,
         // Re-adding renews the TTL: the caller has just seen this content.
         stored_at: now,
         last_access: now,
@@ -272,6 +274,7 @@ export class PageStore {
         page_size_tokens: pageSizeTokens,
         span: { start: span.start, end: span.end },
         fetched_at: entry.fetched_at,
+        page_meta: entry.page_meta ?? null,
       };
     });
   }

@@ -26,6 +26,19 @@ function problemOf(key: string, entry: unknown): string | null {
   return null;
 }
 
+const META_STRING_FIELDS = ["page_type", "extracted_via", "fetched_via", "byline", "language", "canonical_url"] as const;
+
+/** Whether a kept `page_meta` has the shape `get` answers; one that does not is dropped (answered null), not the page. */
+function isPageMeta(meta: unknown): boolean {
+  if (!isRecord(meta)) return false;
+  for (const field of META_STRING_FIELDS) if (meta[field] !== null && typeof meta[field] !== "string") return false;
+  const score = meta.quality_score;
+  if (score !== null && (typeof score !== "number" || !(score >= 0 && score <= 1))) return false;
+  const published = meta.published;
+  if (published !== null && !(isRecord(published) && typeof published.value === "string" && typeof published.source === "string")) return false;
+  return true;
+}
+
 /**
  * Removes entries that are not well formed from a manifest just read (in place) and returns them.
  * Those pages are invisible; the next commit drops them from the file. URLs written by older
@@ -40,6 +53,8 @@ export function screenManifestEntries(manifest: Manifest): SkippedEntry[] {
       delete manifest.pages[key];
       continue;
     }
+    // Written before store 3.2.0: no page_meta (answered null). A damaged one loses only itself.
+    if (entry.page_meta !== undefined && entry.page_meta !== null && !isPageMeta(entry.page_meta)) entry.page_meta = null;
     entry.url = stripUrlCredentials(entry.url);
     entry.canonical_url = stripUrlCredentials(entry.canonical_url);
   }
