@@ -9,7 +9,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { loadStockReadability } from './stock-readability.mjs';
 
 const input = JSON.parse(readFileSync(0, 'utf8'));
-const { Readability, dispose } = loadStockReadability();
+const { Readability } = loadStockReadability();
 const predictions = {};
 let ms = 0;
 const cpu0 = process.cpuUsage();
@@ -28,5 +28,4 @@ for (const { id, url } of input.pages) {
   ms += performance.now() - t0;
 }
 const cpu = process.cpuUsage(cpu0);
-dispose();
 process.stdout.write(JSON.stringify({ predictions, ms, cpu_ms: (cpu.user + cpu.system) / 1000, max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) }));

@@ -12,17 +12,26 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** Loads the unpatched Readability class; call `dispose()` when done to remove the temporary copy. */
+/** Loads the unpatched Readability class. The temporary copy is gone when this returns (require reads it at once). */
 export function loadStockReadability() {
   const installed = dirname(require.resolve('@mozilla/readability/package.json'));
   const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   const patch = join(repoRoot, 'patches', `@mozilla__readability@${version}.patch`);
+  const patched = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').includes(`'@mozilla/readability@${version}'`);
+  if (patched && !existsSync(patch)) throw new Error(`pnpm-workspace.yaml patches @mozilla/readability@${version} but ${patch} is missing`);
   const copy = mkdtempSync(join(tmpdir(), `stock-readability-${version}-`));
-  cpSync(installed, copy, { recursive: true, dereference: true });
-  if (existsSync(patch)) execFileSync('git', ['apply', '-R', patch], { cwd: copy, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const file of readdirSync(copy).filter((name) => name.endsWith('.js'))) {
-    if (readFileSync(join(copy, file), 'utf8').includes('websift patch')) throw new Error(`stock Readability copy still carries our patch in ${file}`);
+  try {
+    cpSync(installed, copy, { recursive: true, dereference: true });
+    // A temp dir inside a git work tree would make `git apply` patch that repository's paths (and do nothing
+    // here); the ceiling keeps it a plain patch tool for this directory.
+    const env = { ...process.env, GIT_CEILING_DIRECTORIES: dirname(copy) };
+    if (patched) execFileSync('git', ['apply', '-R', patch], { cwd: copy, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    for (const file of readdirSync(copy).filter((name) => name.endsWith('.js'))) {
+      if (readFileSync(join(copy, file), 'utf8').includes('websift patch')) throw new Error(`stock Readability copy still carries our patch in ${file}`);
+    }
+    const { Readability } = createRequire(join(copy, 'package.json'))('./index.js');
+    return { Readability, version };
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
-  const { Readability } = createRequire(join(copy, 'package.json'))('./index.js');
-  return { Readability, version, dispose: () => rmSync(copy, { recursive: true, force: true }) };
 }

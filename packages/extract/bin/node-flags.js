@@ -19,6 +19,7 @@ const V8_HELPER_THREADS = Math.max(1, Math.min(4, availableParallelism() - EXTRA
 export const LONG_RUN_NODE_FLAGS = ["--max-old-space-size=1024", `--v8-pool-size=${V8_HELPER_THREADS}`];
 
 const HEAP_FLAG = /--max[-_]old[-_]space[-_]size/;
+const POOL_SIZE_FLAG = /--v8[-_]pool[-_]size/;
 
 /** True when this process already runs under a chosen heap limit (ours, or the user's, which wins). */
 export function hasHeapLimitFlag() {
@@ -38,7 +39,11 @@ export function relaunchUnderLongRunFlags(script, args) {
   let child = null;
   const relay = (signal) => child?.kill(signal);
   for (const signal of RELAYED_SIGNALS) process.on(signal, relay);
-  child = spawn(process.execPath, [...LONG_RUN_NODE_FLAGS, ...process.execArgv, script, ...args], { stdio: "inherit" });
+  // The user's own flags win: theirs on the command line come after ours; one in NODE_OPTIONS would lose to
+  // ours on the command line, so ours is left out then.
+  const userPoolSize = POOL_SIZE_FLAG.test(process.env.NODE_OPTIONS ?? "");
+  const ours = LONG_RUN_NODE_FLAGS.filter((flag) => !(userPoolSize && POOL_SIZE_FLAG.test(flag)));
+  child = spawn(process.execPath, [...ours, ...process.execArgv, script, ...args], { stdio: "inherit" });
   return new Promise((resolve, reject) => {
     child.on("error", (error) => {
       for (const signal of RELAYED_SIGNALS) process.off(signal, relay);

@@ -153,30 +153,37 @@ async function writeLine(text: string): Promise<void> {
 const JSONL_RUNNING = 3;
 /**
  * Finished replies held back for an earlier, slower page, so replies still go out in input order: while a
- * 2-second page runs on one worker the other keeps extracting instead of idling. Reading stops at this many.
+ * 2-second page runs on one worker the other keeps extracting instead of idling. Reading stops at this many,
+ * or once the held replies' text reaches JSONL_BUFFERED_CHARS (a reply of a 10 MB page can be tens of MB).
  */
 const JSONL_BUFFERED = 32;
+const JSONL_BUFFERED_CHARS = 64 * 1024 * 1024;
 
 type JsonLineReply = { ok: boolean; text: string } | { thrown: unknown };
 
 async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>, maxBytes: number): Promise<number> {
   let failures = 0;
   // A rejection is held as a value until its turn, so a later page's failure never surfaces out of order.
-  const pending: Array<{ settled: boolean; reply: Promise<JsonLineReply> }> = [];
+  const pending: Array<{ settled: boolean; chars: number; reply: Promise<JsonLineReply> }> = [];
   let running = 0;
+  let heldChars = 0;
   let wake: (() => void) | undefined;
   const track = (reply: Promise<JsonLineReply>): void => {
-    const slot = { settled: false, reply };
+    const slot = { settled: false, chars: 0, reply };
     running += 1;
-    void reply.then(() => {
+    void reply.then((settled) => {
       slot.settled = true;
+      slot.chars = "text" in settled ? settled.text.length : 0;
+      heldChars += slot.chars;
       running -= 1;
       wake?.();
     });
     pending.push(slot);
   };
   const flushOne = async (): Promise<void> => {
-    const reply = await pending.shift()!.reply;
+    const slot = pending.shift()!;
+    const reply = await slot.reply;
+    heldChars -= slot.chars;
     if ("thrown" in reply) throw reply.thrown;
     if (!reply.ok) failures += 1;
     await writeLine(reply.text);
@@ -199,8 +206,8 @@ async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>
       track(extract(request).then(answer, (thrown: unknown) => ({ thrown })));
     }
     await flushSettled();
-    while (running >= JSONL_RUNNING || pending.length >= JSONL_BUFFERED) {
-      if (pending.length >= JSONL_BUFFERED) await flushOne();
+    while (running >= JSONL_RUNNING || pending.length >= JSONL_BUFFERED || heldChars >= JSONL_BUFFERED_CHARS) {
+      if (pending.length >= JSONL_BUFFERED || heldChars >= JSONL_BUFFERED_CHARS) await flushOne();
       else await new Promise<void>((resolve) => (wake = resolve));
       await flushSettled();
     }

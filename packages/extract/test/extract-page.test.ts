@@ -179,7 +179,7 @@ describe("pages without a main landmark", () => {
   });
 
   it("keeps every section of a service page when Readability keeps the longest one", async () => {
-    // Readability's pick is about 40% of the page's words: enough to stand on an article (a quarter of the
+    // Readability's pick is 125 of the page's 272 words (46%): enough to stand on an article (a quarter of the
     // body), not on a region type, where the body is held to the main region's share.
     const r = await page("service-sections", "https://northwind.example.com/services/data-platforms");
     expect(r.page_type).toBe("service");
