@@ -159,6 +159,10 @@ describe("websift mcp over stdio (built server, SDK client)", () => {
     expect(page2).toMatchObject({ page: 2, source: "cache", handle: page1.handle });
     expect(pages.hits.length).toBe(hitsBefore);
     expect((opened.content as Array<{ text: string }>)[0]!.text).toContain("Page 2/");
+    // The page's type (and date and byline, when it has them) are in the text too, on a fetch and on an open.
+    const pageType = ((fetched.structuredContent as unknown as EnvelopeShape).data as { page_type: string | null }).page_type;
+    expect(pageType).toBeTruthy();
+    for (const result of [fetched, opened]) expect((result.content as Array<{ text: string }>)[0]!.text).toContain(`page type: ${pageType}`);
   });
 
   it("bad input is an isError result carrying the invalid_request Envelope", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentPageResponse, Envelope } from "@websift/contracts";
 import { validateContractValue } from "@websift/contracts";
 import { createWebsift } from "../src/index.js";
+import { renderPageText } from "../src/mcp/render-text.js";
 import { buildAgentIo, PACKAGE_DIR, WEBSIFT_BIN } from "./support/local-web.js";
 
 // `open` reads a page back from the store with no network: it answers what extract found when the
@@ -78,6 +79,12 @@ describe("open answers the metadata fetch gave", () => {
       expect(data.page).toBe(page);
       expect(metaOf(data)).toEqual(metaOf(read));
       expect(validateContractValue("agent-page", "response", data)).toEqual({ valid: true });
+      // An MCP client that shows text sees the same facts, inside the page's fence (they are its own words).
+      const text = renderPageText(data);
+      const inFence = text.slice(text.indexOf(data.fence.open), text.indexOf(data.fence.close));
+      expect(inFence).toContain(`published: ${read.published!.value} (from ${read.published!.source})`);
+      expect(inFence).toMatch(/byline: .*Mary Anning/);
+      expect(inFence).toContain("page type: article");
     }
     expect(served).toBe(servedBefore);
   });

@@ -60,7 +60,16 @@ export function renderSearchText(data: AgentSearchResponse): string {
 export function renderPageText(data: AgentPageResponse): string {
   const fence = data.fence as FenceParts;
   const next = data.has_more ? `; next: web_open {"handle": "${data.handle}", "page": ${data.page + 1}}` : "";
-  const lines = [`Page ${data.page}/${data.total_pages} of stored page ${data.handle}, source ${data.source}${next}`, "", fence.directive ?? "", ...fenced(fence, [`title: ${data.title ?? "(none)"}`, `url: ${data.url}`], data.content)];
+  // What extract found (date, author, type) is what an agent weighs a page by, so the text shows it too;
+  // the date and byline are the page's own words and stay inside the fence with the title.
+  const about = [
+    `title: ${data.title ?? "(none)"}`,
+    `url: ${data.url}`,
+    data.published ? `published: ${data.published.value} (from ${data.published.source})` : null,
+    data.byline ? `byline: ${data.byline}` : null,
+    data.page_type ? `page type: ${data.page_type}` : null,
+  ];
+  const lines = [`Page ${data.page}/${data.total_pages} of stored page ${data.handle}, source ${data.source}${next}`, "", fence.directive ?? "", ...fenced(fence, about, data.content)];
   if (data.highlights && data.highlights.length > 0) {
     lines.push("", "Highlights (the passages most relevant to the query):");
     for (const highlight of data.highlights) lines.push(`- score ${highlight.score.toFixed(3)}`, ...fenced(fence, [highlight.heading ? `heading: ${highlight.heading}` : null], highlight.text));
