@@ -172,7 +172,9 @@ async function answerFromCache(request: ResolvedFetchRequest, shared: SharedFetc
   const key = cacheKeyFor(request);
   const hit = shared === undefined ? await readCachedPage(request.cache.dir, key, request.cache.ttlS) : await readSharedCachedPage(shared, key, request.cache.ttlS);
   // An entry larger than this request's limit would not have been fetched now, so it is not served either.
-  if (hit === undefined || hit.page.bytes > request.maxBytes) return undefined;
+  // max_bytes bounds what is read from the wire; a render's DOM is not, so a cached render is served as a
+  // fresh one would be.
+  if (hit === undefined || (request.tier !== 2 && hit.page.bytes > request.maxBytes)) return undefined;
   const { page } = hit;
   const what = request.tier === 2 ? " (rendered in the browser tier)" : "";
   return {
