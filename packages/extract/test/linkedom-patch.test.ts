@@ -1,73 +1,89 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
 // node's constructor (about 10% of extraction time), keeps upper-case tag names instead of upper-casing
 // on every tagName read, hyphenates style property names once, and keeps a class list's joined value until
-// the list changes. Events and names must still work as before.
-import { parseHTML } from "linkedom";
+// the list changes. Events and names must still work as before, in the ES-module build and in the one-file
+// build (`linkedom/worker`, which extraction loads: the patch is applied to both).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { parseHTML as parseWithModules } from "linkedom";
+import { parseHTML as parseWithOneFile } from "linkedom/worker";
 import { describe, expect, it } from "vitest";
 
-describe("patched linkedom events", () => {
-  it("delivers an event to a listener added after parsing, bubbling to the parent, and stops after removal", () => {
-    const { document, Event } = parseHTML("<html><body><div id=outer><p id=inner>x</p></div></body></html>");
-    const inner = document.getElementById("inner")!;
-    const outer = document.getElementById("outer")!;
-    const seen: string[] = [];
-    const onInner = (): void => void seen.push("inner");
-    inner.addEventListener("ping", onInner);
-    outer.addEventListener("ping", () => seen.push("outer"));
-    inner.dispatchEvent(new Event("ping", { bubbles: true }));
-    expect(seen).toEqual(["inner", "outer"]);
-    inner.removeEventListener("ping", onInner);
-    inner.dispatchEvent(new Event("ping", { bubbles: true }));
-    expect(seen).toEqual(["inner", "outer", "outer"]);
-  });
+it("the one-file build carries every part of the patch", () => {
+  const file = join(dirname(createRequire(import.meta.url).resolve("linkedom/package.json")), "worker.js");
+  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(4);
+});
 
-  it("removing a listener from a node that never had one is a no-op, as in a browser", () => {
-    const { document, Event } = parseHTML("<html><body><p>x</p></body></html>");
-    const p = document.querySelector("p")!;
-    expect(() => p.removeEventListener("ping", () => {})).not.toThrow();
-    expect(p.dispatchEvent(new Event("ping"))).toBe(true);
-  });
+describe.each([
+  ["ES modules", parseWithModules],
+  ["one-file build", parseWithOneFile as typeof parseWithModules],
+])("%s", (_build, parseHTML) => {
 
-  it("reports tag names in upper case, past the bounded cache of names too", () => {
-    const names = Array.from({ length: 2500 }, (_, i) => `x-el${i}`);
-    const { document } = parseHTML(`<html><body><p>a</p><svg><clipPath></clipPath></svg>${names.map((n) => `<${n}></${n}>`).join("")}</body></html>`);
-    expect(document.querySelector("p")!.tagName).toBe("P");
-    expect(document.getElementsByTagName("P").length).toBe(1);
-    expect(document.getElementsByTagName("p").length).toBe(1);
-    for (const i of [0, 2047, 2048, 2499]) expect(document.getElementsByTagName(names[i]!)[0]!.tagName).toBe(names[i]!.toUpperCase());
-  });
+  describe("patched linkedom events", () => {
+    it("delivers an event to a listener added after parsing, bubbling to the parent, and stops after removal", () => {
+      const { document, Event } = parseHTML("<html><body><div id=outer><p id=inner>x</p></div></body></html>");
+      const inner = document.getElementById("inner")!;
+      const outer = document.getElementById("outer")!;
+      const seen: string[] = [];
+      const onInner = (): void => void seen.push("inner");
+      inner.addEventListener("ping", onInner);
+      outer.addEventListener("ping", () => seen.push("outer"));
+      inner.dispatchEvent(new Event("ping", { bubbles: true }));
+      expect(seen).toEqual(["inner", "outer"]);
+      inner.removeEventListener("ping", onInner);
+      inner.dispatchEvent(new Event("ping", { bubbles: true }));
+      expect(seen).toEqual(["inner", "outer", "outer"]);
+    });
 
-  it("reads and writes inline style properties by their camel-case names", () => {
-    const { document } = parseHTML(`<html><body><p style="display: none; background-color: red">a</p><p>b</p></body></html>`);
-    const [first, second] = Array.from(document.querySelectorAll("p"));
-    expect(first!.style.display).toBe("none");
-    expect(first!.style.backgroundColor).toBe("red");
-    expect(second!.style.display).toBe("");
-    second!.style.marginTop = "4px";
-    expect(second!.getAttribute("style")).toBe("margin-top:4px");
-  });
+    it("removing a listener from a node that never had one is a no-op, as in a browser", () => {
+      const { document, Event } = parseHTML("<html><body><p>x</p></body></html>");
+      const p = document.querySelector("p")!;
+      expect(() => p.removeEventListener("ping", () => {})).not.toThrow();
+      expect(p.dispatchEvent(new Event("ping"))).toBe(true);
+    });
 
-  it("reads the class attribute afresh after every kind of change to the class list", () => {
-    const { document } = parseHTML(`<html><body><p class="a  b a">x</p></body></html>`);
-    const p = document.querySelector("p")!;
-    expect(p.className).toBe("a b");
-    expect(p.getAttribute("class")).toBe("a b");
-    p.classList.add("c");
-    expect(p.className).toBe("a b c");
-    p.classList.remove("a");
-    expect(p.getAttribute("class")).toBe("b c");
-    p.classList.toggle("d");
-    p.classList.toggle("b");
-    expect(p.className).toBe("c d");
-    p.classList.replace("c", "e");
-    expect(p.className).toBe("d e");
-    p.className = "f g";
-    expect(p.getAttribute("class")).toBe("f g");
-    p.setAttribute("class", "h");
-    expect(p.className).toBe("h");
-    p.removeAttribute("class");
-    expect(p.className).toBe("");
-    p.classList.add("i");
-    expect(p.outerHTML).toBe('<p class="i">x</p>');
+    it("reports tag names in upper case, past the bounded cache of names too", () => {
+      const names = Array.from({ length: 2500 }, (_, i) => `x-el${i}`);
+      const { document } = parseHTML(`<html><body><p>a</p><svg><clipPath></clipPath></svg>${names.map((n) => `<${n}></${n}>`).join("")}</body></html>`);
+      expect(document.querySelector("p")!.tagName).toBe("P");
+      expect(document.getElementsByTagName("P").length).toBe(1);
+      expect(document.getElementsByTagName("p").length).toBe(1);
+      for (const i of [0, 2047, 2048, 2499]) expect(document.getElementsByTagName(names[i]!)[0]!.tagName).toBe(names[i]!.toUpperCase());
+    });
+
+    it("reads and writes inline style properties by their camel-case names", () => {
+      const { document } = parseHTML(`<html><body><p style="display: none; background-color: red">a</p><p>b</p></body></html>`);
+      const [first, second] = Array.from(document.querySelectorAll("p"));
+      expect(first!.style.display).toBe("none");
+      expect(first!.style.backgroundColor).toBe("red");
+      expect(second!.style.display).toBe("");
+      second!.style.marginTop = "4px";
+      expect(second!.getAttribute("style")).toBe("margin-top:4px");
+    });
+
+    it("reads the class attribute afresh after every kind of change to the class list", () => {
+      const { document } = parseHTML(`<html><body><p class="a  b a">x</p></body></html>`);
+      const p = document.querySelector("p")!;
+      expect(p.className).toBe("a b");
+      expect(p.getAttribute("class")).toBe("a b");
+      p.classList.add("c");
+      expect(p.className).toBe("a b c");
+      p.classList.remove("a");
+      expect(p.getAttribute("class")).toBe("b c");
+      p.classList.toggle("d");
+      p.classList.toggle("b");
+      expect(p.className).toBe("c d");
+      p.classList.replace("c", "e");
+      expect(p.className).toBe("d e");
+      p.className = "f g";
+      expect(p.getAttribute("class")).toBe("f g");
+      p.setAttribute("class", "h");
+      expect(p.className).toBe("h");
+      p.removeAttribute("class");
+      expect(p.className).toBe("");
+      p.classList.add("i");
+      expect(p.outerHTML).toBe('<p class="i">x</p>');
+    });
   });
 });

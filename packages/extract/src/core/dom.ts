@@ -1,7 +1,9 @@
 // Server-side DOM. linkedom, chosen by measurement over happy-dom (bench/dom-compare.mjs, first 150 WCXB dev
 // pages, same Readability): linkedom parsed + extracted 19.2 pages/s at 194 MB peak RSS, happy-dom 6.6
 // pages/s at 508 MB. Parsing alone was 4.5x faster. Both give Readability the same hit rate (149/150).
-import { DOMParser } from "linkedom";
+// The one-file build: the same code (and our patch, applied to it too) as the package's ~200 ES modules,
+// which a worker took ~215 ms to load instead of ~100 ms, at every start.
+import { DOMParser } from "linkedom/worker";
 
 export function parseHtml(html: string): Document {
   // linkedom's types are its own classes; the standard DOM interfaces are what the rest of the code reads.
