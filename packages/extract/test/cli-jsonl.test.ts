@@ -12,9 +12,9 @@ interface Run {
   envelopes: Array<{ ok: boolean; data: { url: string; content_text: string } | null; error: { code: string } | null }>;
 }
 
-function runJsonl(input: string | Buffer): Promise<Run> {
+function runJsonl(input: string | Buffer, ...extraArgs: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "--jsonl", "--format", "text"], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [bin, "--jsonl", "--format", "text", ...extraArgs], { stdio: ["pipe", "pipe", "inherit"] });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     child.on("error", reject);
@@ -78,6 +78,18 @@ describe("websift-extract --jsonl", () => {
     for (const envelope of run.envelopes.slice(1)) {
       if (envelope.data) expect(envelope.data.content_text).toContain(`number${envelope.data.url.split("/p")[1]} carries`);
     }
+    expect(run.code).toBe(1);
+  }, 60_000);
+
+  it("answers a page that runs out of time in its place, and the pages behind it that finished meanwhile after it", async () => {
+    // The first page needs seconds (~10 s on a 2-core CI machine, so a machine several times faster still
+    // overruns); with a 1.5 s budget its worker is stopped (extract_timeout) while the other worker answers
+    // the small pages, which wait for it and then follow in order.
+    const slow = article(`${"Slow page words that take a while to extract and render. ".repeat(40)}`, 3000);
+    const lines = [JSON.stringify({ url: "https://example.com/slow", html: slow })];
+    for (let i = 0; i < 8; i++) lines.push(JSON.stringify({ url: `https://example.com/p${i}`, html: article(`Page number${i} carries its own marker word among plenty of ordinary words.`, 3) }));
+    const run = await runJsonl(`${lines.join("\n")}\n`, "--timeout-ms", "1500");
+    expect(run.envelopes.map((e) => e.data?.url ?? e.error?.code)).toEqual(["extract_timeout", ...Array.from({ length: 8 }, (_, i) => `https://example.com/p${i}`)]);
     expect(run.code).toBe(1);
   }, 60_000);
 
