@@ -39,9 +39,11 @@ describe("extract pool queue", () => {
         expect(queued.value.error?.retryable).toBe(true);
         expect(queued.value.error?.message).toMatch(/waited \d+ ms in the queue/);
       }
-      // The small page never waits past its own deadline: read, or told to retry.
+      // The small page never waits past its own deadline: read, told to retry, or (when the heavy pages'
+      // validation delayed its call enough to leave it the minimum run once the first one stopped, and a
+      // loaded machine then ran it slowly on a fresh worker) stopped at its deadline.
       expect(smallPage!.ms).toBeLessThan(timeoutMs + MARGIN_MS);
-      if (!smallPage!.value.ok) expect(smallPage!.value.error?.code).toBe("busy");
+      if (!smallPage!.value.ok) expect(["busy", "extract_timeout"]).toContain(smallPage!.value.error?.code);
       // Beyond the queue's depth: busy at once, with a Retry-After.
       for (const over of [overflow1!, overflow2!]) {
         expect(over.value.error?.code).toBe("busy");
