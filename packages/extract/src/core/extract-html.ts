@@ -6,7 +6,7 @@ import { toIsoDate } from "./metadata.js";
 import { scoreQuality } from "./quality.js";
 import { selectContent } from "./select-content.js";
 import { toPlainText } from "./plain-text.js";
-import { cleanLine, countWords } from "./text.js";
+import { cleanLine, cleanName, countWords, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHARS } from "./text.js";
 import type { ExtractPageResult } from "./types.js";
 
 export function extractHtml(url: string, html: string): ExtractPageResult {
@@ -39,9 +39,10 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     quality_score: quality.score,
     extracted_via: via,
     published,
-    byline: meta.byline ?? cleanLine(readabilityMeta?.byline),
-    language: meta.language ?? cleanLine(readabilityMeta?.lang),
-    site_name: meta.site_name ?? cleanLine(readabilityMeta?.siteName),
+    // Readability's fallbacks read meta tags with no length limit; the same bounds as our own rules.
+    byline: meta.byline ?? cleanName(readabilityMeta?.byline, MAX_NAME_CHARS),
+    language: meta.language ?? cleanName(readabilityMeta?.lang, MAX_LANGUAGE_TAG_CHARS),
+    site_name: meta.site_name ?? cleanName(readabilityMeta?.siteName, MAX_NAME_CHARS),
     canonical_url: meta.canonical_url,
     og_type: meta.og_type,
     json_ld: jsonLd,

@@ -1,7 +1,7 @@
 // Page metadata from JSON-LD, <meta>, <link> and a few DOM conventions, each with a stated source.
 import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
-import { cleanLine } from "./text.js";
+import { cleanLine, cleanName, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHARS } from "./text.js";
 import { chooseTitle } from "./metadata/choose-title.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
@@ -52,8 +52,9 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     title,
     byline,
     published,
-    language: findLanguage(doc, meta, nodes),
-    site_name: siteName,
+    // Both come from tags the page controls: one longer than any real one is not kept.
+    language: cleanName(findLanguage(doc, meta, nodes), MAX_LANGUAGE_TAG_CHARS),
+    site_name: cleanName(siteName, MAX_NAME_CHARS),
     canonical_url: resolve(canonicalHref(doc), url) ?? cleanLine(meta.get("og:url")),
     og_type: cleanLine(meta.get("og:type"))?.toLowerCase() ?? null,
     description: cleanLine(meta.get("og:description")) ?? cleanLine(meta.get("description")),

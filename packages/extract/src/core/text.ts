@@ -23,6 +23,21 @@ export function cleanLine(text: string | null | undefined): string | null {
   return out.length > 0 ? out : null;
 }
 
+/** The longest byline or site name kept (find-byline.ts refuses longer bylines too). */
+export const MAX_NAME_CHARS = 200;
+/** BCP 47 tags in use stay well under this. */
+export const MAX_LANGUAGE_TAG_CHARS = 35;
+
+/**
+ * A name-like field (byline, site name, language tag) cut to one line, or null when it is longer than any
+ * real one: a page controls its meta tags, and a 20,000-character "author" would otherwise ride along in
+ * every reply about the page.
+ */
+export function cleanName(text: string | null | undefined, maxChars: number): string | null {
+  const line = cleanLine(text);
+  return line !== null && line.length <= maxChars ? line : null;
+}
+
 const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 // Whether each BMP character is a word character: 0 not looked up yet, 1 no, 2 yes (filled as met).
 const BMP_WORD_CHAR = new Uint8Array(0x10000);
