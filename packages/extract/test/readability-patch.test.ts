@@ -1,6 +1,7 @@
-// patches/@mozilla__readability@0.6.0.patch changes how Readability computes three answers, never the answers:
+// patches/@mozilla__readability@0.6.0.patch changes how Readability computes five answers, never the answers:
 // an element "without content" is found by stopping at the first non-blank text, a byline's text is read only
-// when the node looks like a byline, a list's children are read once. Here the first is checked against
+// when the node looks like a byline, a list's children are read once, text lengths are counted without
+// building the normalised text, and comma counts are taken from the raw text. Here the first is checked against
 // Readability's own definition (the node's whole text trimmed) on every element of a page built to hit the
 // edge cases: whitespace-only text in several nodes, text only deep down, only in a comment, only in a
 // <template>, and non-breaking spaces (trim() removes them).
@@ -42,5 +43,26 @@ describe("patched Readability", () => {
     const reader = new Readability(doc) as unknown as { _hasNonBlankText(node: Element): boolean };
     expect(reader._hasNonBlankText(doc.getElementById("text")!)).toBe(true);
     expect(reader._hasNonBlankText(doc.getElementById("blank")!)).toBe(false);
+  });
+
+  it("counts text lengths and commas exactly as building the normalised text would", () => {
+    const doc = parseHtml(`${PAGE.replace("</body></html>", "")}
+      <div id=mixed>\u2028 a,\u00a0\u00a0b ,, c\t\n d\ufeff</div><p id=ws>\u3000 \u205f</p><p id=one>x</p>
+      <ul id=list><li> one, two </li><li>three\u2003\u2003four</li></ul></body></html>`);
+    const reader = new Readability(doc) as unknown as {
+      _getInnerText(node: Element, normalize?: boolean): string;
+      _getInnerTextLength(node: Element): number;
+      _getCharCount(node: Element, separator?: string): number;
+    };
+    const elements = Array.from(doc.querySelectorAll("*"));
+    expect(elements.length).toBeGreaterThan(25);
+    for (const el of elements) {
+      const label = el.id || el.localName;
+      expect([label, reader._getInnerTextLength(el)]).toEqual([label, reader._getInnerText(el, true).length]);
+      expect([label, reader._getCharCount(el)]).toEqual([label, reader._getInnerText(el).split(",").length - 1]);
+    }
+    expect(reader._getInnerTextLength(doc.getElementById("mixed")!)).toBe("a, b ,, c d".length);
+    expect(reader._getCharCount(doc.getElementById("mixed")!)).toBe(3);
+    expect(reader._getInnerTextLength(doc.getElementById("ws")!)).toBe(0);
   });
 });

@@ -30,7 +30,8 @@ export function scoreQuality(input: QualityInput): QualityVerdict {
   let cap = 1;
   const head = input.rawHtml.slice(0, 200_000);
   const shortPage = input.bodyWordCount < 400;
-  if ((CHALLENGE_MARKERS.test(head) && shortPage) || (CHALLENGE_TEXT.test(`${input.title ?? ""} ${input.text.slice(0, 2000)}`) && shortPage)) {
+  // The page size first: the marker scan over 200 KB of HTML is the costly part, and long pages skip it.
+  if (shortPage && (CHALLENGE_MARKERS.test(head) || CHALLENGE_TEXT.test(`${input.title ?? ""} ${input.text.slice(0, 2000)}`))) {
     warnings.push("challenge_page");
     cap = Math.min(cap, 0.1);
   }

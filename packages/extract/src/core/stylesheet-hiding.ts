@@ -65,7 +65,8 @@ const CUSTOM_ELEMENT = /(?:^|,)\s*[a-z][a-z0-9]*-[\w-]*\s*(?=,|$)/i;
 const CLOAK = /\[\s*(?:[\w-]*-)?cloak\b/i;
 // The tokens that name what a selector matches: `.class`, `#id`, `[attribute`.
 const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
-const tokensOf = (selector: string): string[] => Array.from(selector.matchAll(TOKENS), (m) => m[0].replace(/\s+/g, ""));
+// Only an attribute token (`[ data-x`) can hold whitespace.
+const tokensOf = (selector: string): string[] => Array.from(selector.matchAll(TOKENS), (m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
 
 /** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
 export function pageCss(doc: Document, extraCss: string): string {
@@ -82,23 +83,24 @@ export function pageCss(doc: Document, extraCss: string): string {
  */
 export function hiddenSelectorsFromStylesheets(doc: Document, css: string): HiddenSelectors {
   const out = emptyHiddenSelectors();
-  out.externalCss = /@import\b/i.test(css) || loadsStylesheets(doc);
+  out.externalCss = importsStylesheets(css) || loadsStylesheets(doc);
   if (!css || !MAY_HIDE.test(css)) return out;
   const byDisplay = new Set<string>();
   const shown = new Set<string>();
   const rules = cssRules(css);
   const hiddenBy = new Map<string, { reason: HidingReason; rule: CssRule; keys: string[] }>();
   for (const rule of rules) {
+    // A rule inside @media or @supports only ever shows (see above): its hiding is not read.
+    if (rule.inAtRule) {
+      if (/(?<![-\w])display\s*:\s*(?!none)[a-z]/.test(rule.body)) for (const key of tokensOf(rule.selectors)) shown.add(key);
+      continue;
+    }
     const reason = hidingDeclaration(rule.body) ?? (hidesByOpacity(rule.body) ? "opacity:0" : null);
-    const displays = /(?<![-\w])display\s*:\s*(?!none)[a-z]/.test(rule.body);
-    const guard = reason !== null && CUSTOM_ELEMENT.test(rule.selectors);
+    if (reason === null) continue;
+    const guard = CUSTOM_ELEMENT.test(rule.selectors);
     for (const sel of rule.selectors.split(",")) {
       const s = sel.trim();
-      if (rule.inAtRule) {
-        if (displays) for (const key of tokensOf(s)) shown.add(key);
-        continue;
-      }
-      if (reason === null || !COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
+      if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
       if (!/^[.#][\w-]+$/.test(s) && (guard || CLOAK.test(s))) continue;
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
       const keys = tokensOf(s);
@@ -118,6 +120,15 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
   for (const s of byDisplay) out.visibilityOnly.delete(s);
   colorsOfClasses(rules, out);
   return out;
+}
+
+/** Whether the CSS pulls in another stylesheet (`@import`, in any letter case). */
+function importsStylesheets(css: string): boolean {
+  // An at-sign is rare in CSS, and a case-insensitive regex over hundreds of KB of it is not cheap.
+  for (let at = css.indexOf("@"); at !== -1; at = css.indexOf("@", at + 1)) {
+    if (css.slice(at + 1, at + 7).toLowerCase() === "import" && !/\w/.test(css.charAt(at + 7))) return true;
+  }
+  return false;
 }
 
 /** Whether the document loads a stylesheet from elsewhere (which may set any colour on anything). */
@@ -236,7 +247,7 @@ interface CssRule {
 
 /** Style rules with their selector text, flattening @media/@supports blocks. Jumps between braces. */
 function cssRules(css: string): CssRule[] {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const text = css.includes("/*") ? css.replace(/\/\*[\s\S]*?\*\//g, "") : css;
   const rules: CssRule[] = [];
   const stack: Array<{ selector: string; start: number }> = [];
   let atDepth = 0;

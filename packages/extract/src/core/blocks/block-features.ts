@@ -96,16 +96,19 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
   const textCounts = new Map<string, number>();
   const shapeCounts = new Map<string, number>();
   const shapes = blocks.map((b) => shapeOf(b.owner));
-  for (const b of blocks) textCounts.set(b.text.toLowerCase(), (textCounts.get(b.text.toLowerCase()) ?? 0) + 1);
+  const lowered = blocks.map((b) => b.text.toLowerCase());
+  for (const t of lowered) textCounts.set(t, (textCounts.get(t) ?? 0) + 1);
   for (const s of shapes) shapeCounts.set(s, (shapeCounts.get(s) ?? 0) + 1);
   const title = normalise(context.title ?? "");
+  // Each block's text as compared with the title (only when there is one: the comparison is per block).
+  const normalised = title ? lowered.map(normaliseLowered) : null;
   const ancestry = new Map<Element, Ancestry>();
   const prose = blocks.map(isProse);
   const containers = containerStats(blocks, prose, root);
   const core = proseCore(root, containers);
   const proseIndex = prose.flatMap((p, i) => (p ? [i] : []));
   const described = new Set(words(context.description ?? ""));
-  const heading = headingIndex(blocks, title);
+  const heading = headingIndex(blocks, normalised, title);
   const nearest = distanceToProse(prose);
   const firstProse = proseIndex[0] ?? blocks.length;
   const lastProse = proseIndex[proseIndex.length - 1] ?? -1;
@@ -125,7 +128,7 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
     const grand = parent && parent !== root ? parent.parentElement : null;
     const ps = statsOf(parent, containers);
     const gs = statsOf(grand, containers);
-    const own = words(text);
+    const own = wordsLowered(lowered[i]!);
     const prev = blocks[i - 1];
     const next = blocks[i + 1];
     const row = [
@@ -149,8 +152,8 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
       caps,
       text.includes("|") ? 1 : 0,
       /©|\bcopyright\b|all rights reserved/i.test(text) ? 1 : 0,
-      title && normalise(text) === title ? 1 : 0,
-      (textCounts.get(text.toLowerCase()) ?? 1) > 1 ? 1 : 0,
+      normalised !== null && normalised[i] === title ? 1 : 0,
+      (textCounts.get(lowered[i]!) ?? 1) > 1 ? 1 : 0,
       (shapeCounts.get(shapes[i]!) ?? 1) / blocks.length,
       prev ? Math.log1p(prev.words) : 0,
       prev && prev.words ? prev.linkWords / prev.words : 0,
@@ -270,16 +273,20 @@ function distanceToProse(prose: boolean[]): number[] {
 }
 
 /** The content's title heading: the block repeating the page title, else the first h1 (none: -1). */
-function headingIndex(blocks: TextBlock[], title: string): number {
-  if (title) {
-    const i = blocks.findIndex((b) => normalise(b.text) === title);
+function headingIndex(blocks: TextBlock[], normalised: string[] | null, title: string): number {
+  if (normalised) {
+    const i = normalised.indexOf(title);
     if (i >= 0) return i;
   }
   return blocks.findIndex((b) => tagOf(b.owner) === "h1");
 }
 
 function words(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return wordsLowered(s.toLowerCase());
+}
+
+function wordsLowered(s: string): string[] {
+  return s.match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
 
 interface Ancestry {
@@ -331,5 +338,9 @@ function isProse(b: TextBlock): boolean {
 }
 
 function normalise(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return normaliseLowered(s.toLowerCase());
+}
+
+function normaliseLowered(s: string): string {
+  return s.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
