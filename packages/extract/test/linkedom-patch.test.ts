@@ -1,7 +1,7 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
 // node's constructor (about 10% of extraction time), keeps upper-case tag names instead of upper-casing
-// on every tagName read, hyphenates style property names once, and keeps a class list's joined value until
-// the list changes. Events and names must still work as before, in the ES-module build and in the one-file
+// on every tagName read, hyphenates style property names once, keeps a class list's joined value until
+// the list changes, and stores a parsed class value in its class-list form without building the list. Events and names must still work as before, in the ES-module build and in the one-file
 // build (`linkedom/worker`, which extraction loads: the patch is applied to both).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 
 it("the one-file build carries every part of the patch", () => {
   const file = join(dirname(createRequire(import.meta.url).resolve("linkedom/package.json")), "worker.js");
-  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(4);
+  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(6);
 });
 
 describe.each([
@@ -84,6 +84,23 @@ describe.each([
       expect(p.className).toBe("");
       p.classList.add("i");
       expect(p.outerHTML).toBe('<p class="i">x</p>');
+    });
+
+    it("stores a parsed class value as the class list would write it, and builds the list on first use", () => {
+      const { document } = parseHTML(
+        `<html><body><p id=a class="  b a  b\tc \u00a0">x</p><p id=b class=one>y</p><p id=c class="  ">z</p><svg class="s  t s"></svg></body></html>`,
+      );
+      const a = document.getElementById("a")!;
+      expect(a.getAttribute("class")).toBe("b a c");
+      expect(a.outerHTML).toBe('<p id="a" class="b a c">x</p>');
+      expect(a.classList.contains("c")).toBe(true);
+      expect(a.classList.length).toBe(3);
+      a.classList.add("d");
+      expect(a.getAttribute("class")).toBe("b a c d");
+      expect(document.getElementById("b")!.className).toBe("one");
+      expect(document.getElementById("c")!.getAttribute("class")).toBe("");
+      expect(document.querySelector(".one")!.id).toBe("b");
+      expect(document.querySelector("svg")!.getAttribute("class")).toBe("s t");
     });
   });
 });
