@@ -126,9 +126,18 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
 function importsStylesheets(css: string): boolean {
   // An at-sign is rare in CSS, and a case-insensitive regex over hundreds of KB of it is not cheap.
   for (let at = css.indexOf("@"); at !== -1; at = css.indexOf("@", at + 1)) {
-    if (css.slice(at + 1, at + 7).toLowerCase() === "import" && !/\w/.test(css.charAt(at + 7))) return true;
+    if (isWordAt(css, at + 1, "import") && !/\w/.test(css.charAt(at + 7))) return true;
   }
   return false;
+}
+
+/** Whether `text` holds the lower-case ASCII `word` at `at`, in any letter case (no string is built). */
+function isWordAt(text: string, at: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    // Setting bit 0x20 lower-cases an ASCII letter and maps no other character onto one.
+    if ((text.charCodeAt(at + i) | 0x20) !== word.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Whether the document loads a stylesheet from elsewhere (which may set any colour on anything). */
@@ -229,7 +238,10 @@ function resetSelectors(rules: CssRule[], hiddenBy: Map<string, { reason: Hiding
     }
   }
   if (watched.size === 0) return reset;
+  // Most rules set none of the watched properties: one test of the body skips cutting their selectors.
+  const anyProps = [...new Set([...watched.values()].flatMap((list) => list.map((w) => w.props)))];
   for (const rule of rules) {
+    if (!anyProps.some((props) => props.test(rule.body))) continue;
     for (const key of tokensOf(rule.selectors)) {
       for (const w of watched.get(key) ?? []) {
         if (w.rule !== rule && w.props.test(rule.body)) reset.add(w.selector);
