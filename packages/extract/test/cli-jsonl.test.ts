@@ -121,6 +121,7 @@ describe("websift-extract --jsonl", () => {
     const argv = cmdline.split("\0");
     expect(argv).toContain("--max-old-space-size=1024");
     expect(argv.some((arg) => /^--v8-pool-size=[1-4]$/.test(arg))).toBe(true);
+    expect(argv).toContain("--interrupt-budget=614400");
     expect(argv).toContain("--jsonl");
     launcher.kill("SIGTERM");
     expect(await closed).toBe("SIGTERM");
