@@ -3,34 +3,91 @@
 // identifiers such as thin_pool_autoextend_threshold into thin\_pool\_autoextend\_threshold for a reader
 // (or an agent copying a name) while a renderer would have shown them the same either way.
 //
-// The rules follow CommonMark + GFM as they apply to one text run (turndown escapes one text node at a time):
+// The rules follow CommonMark + GFM. turndown escapes one text node at a time; the caller may say where the
+// node sits (EscapeContext), since emphasis pairs across a paragraph and block markers only count at the
+// start of a line:
 // - `_` inside a word (a letter or digit on both sides) never opens or closes emphasis: never escaped. Other
-//   `_` runs are escaped only when they can open and a later run can close (the opener alone is escaped).
+//   `_` runs are escaped only when they can open and a later run of the paragraph can close (the opener alone
+//   is escaped).
 // - `*` runs are escaped only when an opener and a later closer are both present (`*` works inside words),
 //   and at the start of a line when a space follows (a list item).
 // - backticks only when there are two or more (a lone one opens no code span).
-// - `[` and `]` only when the text has link syntax in it (`](`, `][`, `]:`), since we never emit reference
-//   definitions for a bare `[1]` to match.
+// - `[` and `]` only when the text has an inline link in it (`](`), begins a line with a reference
+//   definition (`[a]: x`) or sits in a link whose brackets do not balance (`[a [ b](x)` links " b");
+//   without a definition `[CTRL][ALT]` or `[beta]:` is plain text.
 // - `\` only before ASCII punctuation (elsewhere it is a literal backslash: C:\Users stays as written).
-// - line-start markers (`#`, `>`, `-`, `+`, `=`, `~~~`, `1. `) as turndown does, since those start blocks.
+// - line-start markers (`#`, `>`, `-`, `+`, `=`, `~~~`, `1. `, a line of `_`, `*` or `-`) as turndown does, but
+//   only for text that begins a line: `**1. Protein**` or `Plan<sup>*</sup>` start no list.
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
+// `[label]: destination` at the start of a line defines a link reference (the only way `[a][b]` links).
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:/;
 
-export function escapeMarkdownText(text: string): string {
-  let out = text.replace(/\\(?=[!-/:-@[-`{-~])/g, "\\\\");
-  out = escapeDelimiterRuns(out, "_", false);
-  out = escapeDelimiterRuns(out, "*", true);
-  if ((out.match(/`/g)?.length ?? 0) >= 2) out = out.replace(/`/g, "\\`");
-  if (/\]\s*[([:]/.test(out)) out = out.replace(/[[\]]/g, "\\$&");
+export interface EscapeContext {
+  /** The text begins a line of the Markdown (a block's start, or after a line break). Default: true. */
+  lineStart?: boolean;
+  /**
+   * Offsets in the text of the characters to escape that depend on the rest of the paragraph: `_`, `*`
+   * and backticks (`delimiterEscapes` over the paragraph's text) and a heading's closing `#`s. By default
+   * they are worked out over this text alone.
+   */
+  escapes?: ReadonlySet<number>;
+  /** Every `[` and `]` needs a backslash: the text is inside a link whose brackets do not balance. */
+  brackets?: boolean;
+}
+
+export function escapeMarkdownText(text: string, context: EscapeContext = {}): string {
+  const escapes = context.escapes ?? delimiterEscapes(text);
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "\\" && ASCII_PUNCT.test(text[i + 1] ?? "")) out += "\\\\";
+    else if (escapes.has(i)) out += `\\${ch}`;
+    else out += ch;
+  }
+  const lineStart = context.lineStart !== false;
+  if (context.brackets || out.includes("](") || (lineStart && LINK_DEFINITION.test(out))) out = out.replace(/[[\]]/g, "\\$&");
+  if (!lineStart) return out;
   return out
     .replace(/^([-+*])(?=\s|$)/, "\\$1")
     .replace(/^(-{3,}|={2,})/, "\\$1")
+    // A line of one marker character (spaces allowed): a thematic break (`_ __`, `* * *`) or a setext underline (`=`).
+    // Every one of them: a `*` left over after one escaped could still close emphasis.
+    .replace(/^([-*_=])(?:[ \t]*\1)*[ \t]*$/, (line) => line.replace(/[-*_=]/g, "\\$&"))
     .replace(/^(#{1,6})(?=\s|$)/, "\\$1")
     .replace(/^~~~/, "\\~~~")
     .replace(/^```/, "\\```")
     .replace(/^>/, "\\>")
     .replace(/^(\d{1,9})([.)])(?=\s|$)/, "$1\\$2");
+}
+
+/**
+ * Offsets of the `#`s that would end an ATX heading whose text is `text` (a run after a space at the end of
+ * a line: `### Dose #` is the heading "Dose"; a line break inside a heading ends its line too).
+ */
+export function closingHashEscapes(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of text.matchAll(/(?:^|[ \t])(#+)[ \t]*$/gm)) {
+    const end = m.index + m[0].replace(/[ \t]+$/, "").length;
+    for (let k = end - m[1]!.length; k < end; k++) out.add(k);
+  }
+  return out;
+}
+
+/**
+ * Offsets of the characters of `text` that could pair into markup: `_` and `*` runs that open emphasis with
+ * a closer after them, and every backtick when there are two or more (a code span).
+ */
+export function delimiterEscapes(text: string): Set<number> {
+  const out = new Set<number>();
+  const firstTick = text.indexOf("`");
+  if (firstTick >= 0 && text.indexOf("`", firstTick + 1) >= 0) {
+    for (let i = firstTick; i < text.length; i++) if (text[i] === "`") out.add(i);
+  }
+  if (text.includes("_")) addDelimiterEscapes(text, "_", false, out);
+  if (text.includes("*")) addDelimiterEscapes(text, "*", true, out);
+  return out;
 }
 
 interface Run {
@@ -40,9 +97,8 @@ interface Run {
   canClose: boolean;
 }
 
-/** Escapes every character of the delimiter runs of `ch` that could pair into emphasis. */
-function escapeDelimiterRuns(text: string, ch: "_" | "*", intraword: boolean): string {
-  if (!text.includes(ch)) return text;
+/** Adds the offsets of every character of the delimiter runs of `ch` that could pair into emphasis. */
+function addDelimiterEscapes(text: string, ch: "_" | "*", intraword: boolean, out: Set<number>): void {
   const runs: Run[] = [];
   for (let i = 0; i < text.length; i++) {
     if (text[i] !== ch || text[i - 1] === "\\") continue;
@@ -59,23 +115,13 @@ function escapeDelimiterRuns(text: string, ch: "_" | "*", intraword: boolean): s
     }
     i = j;
   }
-  const escape = new Set<Run>();
-  for (let a = 0; a < runs.length; a++) {
-    const opener = runs[a]!;
-    if (!opener.canOpen) continue;
-    const closer = runs.slice(a + 1).find((r) => r.canClose);
-    // Without its opener a closer is literal, so only openers get backslashes: `\_\_init__`, never `init\_\_`.
-    if (closer) escape.add(opener);
+  // Without its opener a closer is literal, so only openers get backslashes: `\_\_init__`, never `init\_\_`.
+  let closerAfter = false;
+  for (let a = runs.length - 1; a >= 0; a--) {
+    const run = runs[a]!;
+    if (run.canOpen && closerAfter) for (let k = run.start; k < run.end; k++) out.add(k);
+    if (run.canClose) closerAfter = true;
   }
-  if (escape.size === 0) return text;
-  let out = "";
-  let last = 0;
-  for (const run of runs) {
-    if (!escape.has(run)) continue;
-    out += text.slice(last, run.start) + `\\${ch}`.repeat(run.end - run.start);
-    last = run.end;
-  }
-  return out + text.slice(last);
 }
 
 /** CommonMark's flanking test, seen from one side: `next` is the character the run faces. */

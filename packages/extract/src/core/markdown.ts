@@ -2,9 +2,12 @@
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
+import { MarkdownContext } from "./markdown-context.js";
 import { removeInvisibleChars } from "./text.js";
 
 let service: TurndownService | undefined;
+// The conversion under way (turndown runs synchronously): where its text nodes sit, for escaping them.
+let context: MarkdownContext | null = null;
 
 function getService(): TurndownService {
   if (service) return service;
@@ -17,7 +20,9 @@ function getService(): TurndownService {
   });
   td.use(gfm);
   // Backslashes only where a character would change the Markdown's meaning (identifiers stay verbatim).
-  td.escape = escapeMarkdownText;
+  // turndown hands each text node's value, and (pnpm patch) the node itself, so the escaping can see the line
+  // and the paragraph it is in.
+  td.escape = ((text: string, node?: Node) => escapeMarkdownText(text, node && context ? context.of(node, text) : {})) as (text: string) => string;
   td.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "form" as never]);
   // Images without alt text or inlined as data: URIs are bytes, not content, for a reader of Markdown.
   td.addRule("useful-images", {
@@ -75,7 +80,13 @@ export function toMarkdown(root: Element, baseUrl: string): string {
   // turndown deep-copies its input; the content element is already this call's own copy, so it is
   // handed over as is (a copy of a large page costs as much as parsing it again).
   const input = Object.create(root, { cloneNode: { value: () => root } }) as HTMLElement;
-  const md = getService().turndown(input);
+  context = new MarkdownContext(root);
+  let md: string;
+  try {
+    md = getService().turndown(input);
+  } finally {
+    context = null;
+  }
   return removeInvisibleChars(md).replace(/\n{3,}/g, "\n\n").trim();
 }
 

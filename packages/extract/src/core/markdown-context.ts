@@ -1,0 +1,157 @@
+// Where a text node sits in the Markdown turndown writes, for escaping it (markdown-escape.ts): whether it
+// begins a line (block markers such as `1.`, `-`, `>` only count there), which of its `_` and `*` could
+// pair with a delimiter elsewhere in its paragraph (emphasis pairs across the text nodes of a paragraph,
+// so a lone `*` in a <sup> can close one opened three nodes earlier), and whether its `#`s end a heading.
+import { closingHashEscapes, delimiterEscapes, type EscapeContext } from "./markdown-escape.js";
+
+// turndown's block elements: each starts a new line of the Markdown.
+const BLOCKS = new Set([
+  "ADDRESS", "ARTICLE", "ASIDE", "AUDIO", "BLOCKQUOTE", "BODY", "CANVAS", "CENTER", "DD", "DIR", "DIV", "DL", "DT",
+  "FIELDSET", "FIGCAPTION", "FIGURE", "FOOTER", "FORM", "FRAMESET", "H1", "H2", "H3", "H4", "H5", "H6", "HEADER",
+  "HGROUP", "HR", "HTML", "ISINDEX", "LI", "MAIN", "MENU", "NAV", "NOFRAMES", "NOSCRIPT", "OL", "OUTPUT", "P", "PRE",
+  "SECTION", "TABLE", "TBODY", "TD", "TFOOT", "TH", "THEAD", "TR", "UL",
+]);
+// Elements whose Markdown puts something before their first text on its line: `#### `, `| `, `**`, `_`, `~~`.
+// (A list item's text does start a line: `-   1. x` is a nested list.)
+const PREFIXED = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TD", "TH", "STRONG", "B", "EM", "I", "DEL", "S", "STRIKE"]);
+
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+interface ParagraphText {
+  /** Offset of each text node in the paragraph's text. */
+  offsets: Map<Node, number>;
+  /** Offsets in the paragraph's text of the delimiter characters to escape. */
+  escapes: Set<number>;
+}
+
+/** One conversion's view of its content: the root it stops at and the paragraphs read so far. */
+export class MarkdownContext {
+  private readonly paragraphs = new Map<Node, ParagraphText>();
+  private readonly unbalancedLinks = new Map<Node, boolean>();
+
+  constructor(private readonly root: Node) {}
+
+  of(node: Node, text: string): EscapeContext {
+    const context: EscapeContext = { lineStart: this.startsLine(node) };
+    if ((text.includes("[") || text.includes("]")) && this.inUnbalancedLink(node)) context.brackets = true;
+    if (!/[*_#`]/.test(text)) return context;
+    const paragraph = this.paragraphOf(node);
+    const start = paragraph.offsets.get(node);
+    if (start === undefined) return context;
+    const escapes = new Set<number>();
+    for (let i = 0; i < text.length; i++) if (paragraph.escapes.has(start + i)) escapes.add(i);
+    context.escapes = escapes;
+    return context;
+  }
+
+  /** Inside a `[text](href)` link whose text has a `[` or `]` without its partner. */
+  private inUnbalancedLink(node: Node): boolean {
+    for (let el = node.parentNode; el && el !== this.root; el = el.parentNode) {
+      if (!isMarkdownLink(el)) continue;
+      let unbalanced = this.unbalancedLinks.get(el);
+      if (unbalanced === undefined) {
+        unbalanced = !bracketsBalance(el.textContent ?? "");
+        this.unbalancedLinks.set(el, unbalanced);
+      }
+      return unbalanced;
+    }
+    return false;
+  }
+
+  /** No text before the node on its line: a block or a line break is reached first. */
+  private startsLine(node: Node): boolean {
+    let current = node;
+    while (current !== this.root) {
+      for (let prev = current.previousSibling; prev; prev = prev.previousSibling) {
+        const verdict = lineAfter(prev);
+        if (verdict !== null) return verdict;
+      }
+      const parent = current.parentNode;
+      if (!parent || parent === this.root || BLOCKS.has(parent.nodeName) && !PREFIXED.has(parent.nodeName)) return true;
+      if (PREFIXED.has(parent.nodeName) || isMarkdownLink(parent)) return false;
+      current = parent;
+    }
+    return true;
+  }
+
+  private paragraphOf(node: Node): ParagraphText {
+    let block: Node = node;
+    while (block !== this.root && block.parentNode && !BLOCKS.has(block.nodeName)) block = block.parentNode;
+    let paragraph = this.paragraphs.get(block);
+    if (!paragraph) {
+      paragraph = readParagraph(block);
+      this.paragraphs.set(block, paragraph);
+    }
+    return paragraph;
+  }
+}
+
+/**
+ * What a node before ours on the same level says: true when our text starts a line after it (a block, a line
+ * break), false when it leaves text on the line, null when it writes nothing (look further back).
+ */
+function lineAfter(prev: Node): boolean | null {
+  if (prev.nodeType === TEXT_NODE) return /\S/.test(prev.nodeValue ?? "") ? false : null;
+  if (prev.nodeType !== ELEMENT_NODE) return null;
+  const el = prev as Element;
+  if (el.nodeName === "BR" || BLOCKS.has(el.nodeName)) return true;
+  // An inline element that holds a break or a block may end its Markdown with a new line: escape to be safe.
+  if (breaksLine(el)) return true;
+  if (/\S/.test(el.textContent ?? "")) return false;
+  if (el.nodeName === "IMG") return el.getAttribute("alt")?.trim() && el.getAttribute("src") && !el.getAttribute("src")!.startsWith("data:") ? false : null;
+  return isMarkdownLink(el) ? false : null;
+}
+
+function bracketsBalance(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "[") depth++;
+    else if (ch === "]" && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+function breaksLine(el: Element): boolean {
+  for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+    if (child.nodeName === "BR" || BLOCKS.has(child.nodeName) || breaksLine(child)) return true;
+  }
+  return false;
+}
+
+/** A link written as `[text](href)` (markdown.ts writes links to nowhere as their text alone). */
+function isMarkdownLink(node: Node): boolean {
+  if (node.nodeName !== "A") return false;
+  const href = (node as Element).getAttribute("href") ?? "";
+  return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);
+}
+
+/**
+ * The paragraph's text as one string, code blanked out (a code span's characters pair with nothing), nested
+ * blocks and breaks as new lines; the offset in it of every text node of the paragraph.
+ */
+function readParagraph(block: Node): ParagraphText {
+  const offsets = new Map<Node, number>();
+  let text = "";
+  const visit = (node: Node, inCode: boolean): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        offsets.set(child, text.length);
+        const value = child.nodeValue ?? "";
+        text += inCode ? "x".repeat(value.length) : value;
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const name = child.nodeName;
+        // A nested block is a paragraph of its own (emphasis never spans two): read when one of its nodes is.
+        if (BLOCKS.has(name)) text += "\n";
+        else if (name === "BR") text += "\n";
+        else visit(child, inCode || name === "CODE");
+      }
+    }
+  };
+  visit(block, false);
+  const escapes = delimiterEscapes(text);
+  if (HEADINGS.has(block.nodeName)) for (const k of closingHashEscapes(text)) escapes.add(k);
+  return { offsets, escapes };
+}
