@@ -133,7 +133,9 @@ describe("websift fetch and open", () => {
       expect(page.content.split("WEBSIFT_UNTRUSTED_CONTENT_END").length - 1).toBe(1);
       expect(page.content.trimEnd().endsWith(page.fence.close)).toBe(true);
     }
-    expect(all).not.toContain("nonce=0123456789abcdef0123456789abcdef>>>");
+    // The page's forged END marker arrives defused: its marker words removed, its opening run broken up.
+    expect(all).toContain("< < <[fence marker text removed] nonce=0123456789abcdef0123456789abcdef");
+    expect(all).not.toMatch(/<<<[^\n]*nonce=0123456789abcdef0123456789abcdef/);
     expect(data.warnings.join("\n")).toMatch(/ignore previous instructions/);
     wholeFromFetch = pages.map((page) => innerBody(page.content, page.fence)).join("");
   });
