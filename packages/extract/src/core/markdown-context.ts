@@ -128,14 +128,27 @@ function isMarkdownLink(node: Node): boolean {
   return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);
 }
 
+// The markup turndown writes around an inline element's text (markdown.ts: `**` strong, `_` emphasis).
+const MARKUP: Record<string, string> = { STRONG: "**", B: "**", EM: "_", I: "_", CODE: "`" };
+
+interface Insertion {
+  at: number;
+  markup: string;
+  opens: boolean;
+  depth: number;
+}
+
 /**
  * The paragraph's text as one string, code blanked out (a code span's characters pair with nothing), nested
- * blocks and breaks as new lines; the offset in it of every text node of the paragraph.
+ * blocks and breaks as new lines; the offset in it of every text node of the paragraph. The delimiters to
+ * escape are worked out on that text with turndown's own markup put in, where turndown puts it (around the
+ * element's text, its leading and trailing spaces outside).
  */
 function readParagraph(block: Node): ParagraphText {
   const offsets = new Map<Node, number>();
+  const insertions: Insertion[] = [];
   let text = "";
-  const visit = (node: Node, inCode: boolean): void => {
+  const visit = (node: Node, inCode: boolean, depth: number): void => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
         offsets.set(child, text.length);
@@ -144,14 +157,54 @@ function readParagraph(block: Node): ParagraphText {
       } else if (child.nodeType === ELEMENT_NODE) {
         const name = child.nodeName;
         // A nested block is a paragraph of its own (emphasis never spans two): read when one of its nodes is.
-        if (BLOCKS.has(name)) text += "\n";
-        else if (name === "BR") text += "\n";
-        else visit(child, inCode || name === "CODE");
+        if (BLOCKS.has(name) || name === "BR") {
+          text += "\n";
+          continue;
+        }
+        const start = text.length;
+        visit(child, inCode || name === "CODE", depth + 1);
+        const markup = inCode ? undefined : MARKUP[name];
+        const own = text.slice(start);
+        if (markup && own.trim()) {
+          const lead = own.length - own.trimStart().length;
+          const trail = own.length - own.trimEnd().length;
+          insertions.push({ at: start + lead, markup, opens: true, depth }, { at: text.length - trail, markup, opens: false, depth });
+        }
       }
     }
   };
-  visit(block, false);
-  const escapes = delimiterEscapes(text);
+  visit(block, false, 0);
+  const escapes = new Set<number>();
+  for (const k of escapesWithMarkup(text, insertions)) escapes.add(k);
   if (HEADINGS.has(block.nodeName)) for (const k of closingHashEscapes(text)) escapes.add(k);
   return { offsets, escapes };
+}
+
+/** `delimiterEscapes` over the text with the markup inserted, mapped back to offsets in the text. */
+function escapesWithMarkup(text: string, insertions: Insertion[]): Set<number> {
+  if (insertions.length === 0) return delimiterEscapes(text);
+  // At one offset, closings before openings; the inner element closes first and opens last.
+  insertions.sort((a, b) => a.at - b.at || (a.opens === b.opens ? (a.opens ? a.depth - b.depth : b.depth - a.depth) : a.opens ? 1 : -1));
+  let merged = "";
+  const markup = new Map<number, "opens" | "closes">();
+  const plainAt: number[] = [];
+  let next = 0;
+  for (let i = 0; i <= text.length; i++) {
+    while (next < insertions.length && insertions[next]!.at === i) {
+      const insertion = insertions[next]!;
+      for (const ch of insertion.markup) {
+        markup.set(merged.length, insertion.opens ? "opens" : "closes");
+        plainAt.push(-1);
+        merged += ch;
+      }
+      next++;
+    }
+    if (i < text.length) {
+      plainAt.push(i);
+      merged += text[i];
+    }
+  }
+  const out = new Set<number>();
+  for (const k of delimiterEscapes(merged, markup)) if (plainAt[k]! >= 0) out.add(plainAt[k]!);
+  return out;
 }

@@ -77,16 +77,22 @@ export function closingHashEscapes(text: string): Set<number> {
 
 /**
  * Offsets of the characters of `text` that could pair into markup: `_` and `*` runs that open emphasis with
- * a closer after them, and every backtick when there are two or more (a code span).
+ * a closer after them, and every backtick when there are two or more (a code span). `markup` marks the
+ * characters that are not page text but markup the converter writes around it (`**` for <strong>, `_` for
+ * <em>, a code span's backticks), opening or closing: they are never escaped, but page text that would pair
+ * with them is.
  */
-export function delimiterEscapes(text: string): Set<number> {
+export function delimiterEscapes(text: string, markup?: ReadonlyMap<number, "opens" | "closes">): Set<number> {
   const out = new Set<number>();
-  const firstTick = text.indexOf("`");
-  if (firstTick >= 0 && text.indexOf("`", firstTick + 1) >= 0) {
-    for (let i = firstTick; i < text.length; i++) if (text[i] === "`") out.add(i);
+  const ticks: number[] = [];
+  let markupTicks = 0;
+  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i + 1)) {
+    if (markup?.has(i)) markupTicks++;
+    else ticks.push(i);
   }
-  if (text.includes("_")) addDelimiterEscapes(text, "_", false, out);
-  if (text.includes("*")) addDelimiterEscapes(text, "*", true, out);
+  if (ticks.length > 0 && ticks.length + markupTicks >= 2) for (const i of ticks) out.add(i);
+  if (text.includes("_")) addDelimiterEscapes(text, "_", false, markup, out);
+  if (text.includes("*")) addDelimiterEscapes(text, "*", true, markup, out);
   return out;
 }
 
@@ -95,13 +101,19 @@ interface Run {
   end: number;
   canOpen: boolean;
   canClose: boolean;
+  /** Offsets of the run's page-text characters (the others are markup). */
+  text: number[];
 }
 
-/** Adds the offsets of every character of the delimiter runs of `ch` that could pair into emphasis. */
-function addDelimiterEscapes(text: string, ch: "_" | "*", intraword: boolean, out: Set<number>): void {
+/**
+ * Adds the offsets of the page-text characters of the delimiter runs of `ch` that could pair into emphasis:
+ * an opener with a closer after it (only openers: without its opener a closer is literal, so `\_\_init__`,
+ * never `init\_\_`); a closer inside markup the converter opened (`**bold*`); a text run touching the converter's.
+ */
+function addDelimiterEscapes(text: string, ch: "_" | "*", intraword: boolean, markup: ReadonlyMap<number, "opens" | "closes"> | undefined, out: Set<number>): void {
   const runs: Run[] = [];
   for (let i = 0; i < text.length; i++) {
-    if (text[i] !== ch || text[i - 1] === "\\") continue;
+    if (text[i] !== ch || (text[i - 1] === "\\" && !markup?.has(i))) continue;
     let j = i;
     while (text[j + 1] === ch) j++;
     const before = text[i - 1] ?? " ";
@@ -111,16 +123,27 @@ function addDelimiterEscapes(text: string, ch: "_" | "*", intraword: boolean, ou
     if (!intraword && WORD.test(before) && WORD.test(after)) {
       // Inside a word: `_` emphasis cannot start or end here.
     } else if (left || right) {
-      runs.push({ start: i, end: j + 1, canOpen: left, canClose: right });
+      const own: number[] = [];
+      for (let k = i; k <= j; k++) if (!markup?.has(k)) own.push(k);
+      runs.push({ start: i, end: j + 1, canOpen: left, canClose: right, text: own });
     }
     i = j;
   }
-  // Without its opener a closer is literal, so only openers get backslashes: `\_\_init__`, never `init\_\_`.
   let closerAfter = false;
   for (let a = runs.length - 1; a >= 0; a--) {
     const run = runs[a]!;
-    if (run.canOpen && closerAfter) for (let k = run.start; k < run.end; k++) out.add(k);
+    if (run.canOpen && closerAfter) for (const k of run.text) out.add(k);
     if (run.canClose) closerAfter = true;
+  }
+  let openMarkup = 0;
+  for (const run of runs) {
+    const mixed = run.text.length > 0 && run.text.length < run.end - run.start;
+    if (mixed || (run.text.length > 0 && run.canClose && openMarkup > 0)) for (const k of run.text) out.add(k);
+    for (let k = run.start; k < run.end; k++) {
+      const role = markup?.get(k);
+      if (role === "opens") openMarkup++;
+      else if (role === "closes") openMarkup = Math.max(0, openMarkup - 1);
+    }
   }
 }
 
