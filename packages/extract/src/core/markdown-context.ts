@@ -1,7 +1,9 @@
 // Where a text node sits in the Markdown turndown writes, for escaping it (markdown-escape.ts): whether it
-// begins a line (block markers such as `1.`, `-`, `>` only count there), which of its `_` and `*` could
-// pair with a delimiter elsewhere in its paragraph (emphasis pairs across the text nodes of a paragraph,
-// so a lone `*` in a <sup> can close one opened three nodes earlier), and whether its `#`s end a heading.
+// begins a line (block markers such as `1.`, `-`, `>` only count there), which of its `_`, `*` and backticks
+// could pair with a delimiter elsewhere in its paragraph, turndown's own `**`, `_` and code backticks
+// included (emphasis pairs across the text nodes of a paragraph, so a lone `*` in a <sup> can close one
+// opened three nodes earlier), whether its `#`s end a heading, and whether it sits in a link whose
+// brackets do not balance.
 import { closingHashEscapes, delimiterEscapes, type EscapeContext } from "./markdown-escape.js";
 
 // turndown's block elements: each starts a new line of the Markdown.
@@ -23,7 +25,7 @@ const ELEMENT_NODE = 1;
 interface ParagraphText {
   /** Offset of each text node in the paragraph's text. */
   offsets: Map<Node, number>;
-  /** Offsets in the paragraph's text of the delimiter characters to escape. */
+  /** Offsets in the paragraph's text of the characters to escape (delimiters, a heading's closing `#`s). */
   escapes: Set<number>;
 }
 
@@ -70,7 +72,7 @@ export class MarkdownContext {
         if (verdict !== null) return verdict;
       }
       const parent = current.parentNode;
-      if (!parent || parent === this.root || BLOCKS.has(parent.nodeName) && !PREFIXED.has(parent.nodeName)) return true;
+      if (!parent || parent === this.root || (BLOCKS.has(parent.nodeName) && !PREFIXED.has(parent.nodeName))) return true;
       if (PREFIXED.has(parent.nodeName) || isMarkdownLink(parent)) return false;
       current = parent;
     }
