@@ -39,6 +39,8 @@ describe("escaping by position", () => {
     expect(render("<p>first<br>- second</p>")).toContain("\n\\- second");
     expect(render("<ul><li>1. still one item</li></ul>")).toBe("-   1\\. still one item");
     expect(render("<p><span>&gt; no quote</span></p>")).toBe("\\> no quote");
+    // A marker is one only when a space or the line's end follows it, whichever node writes what follows.
+    expect(render("<p><span>01.</span>Can it</p><p><span>1.</span> x</p><p><span>*</span><span>*</span><span>*</span></p>")).toBe("01.Can it\n\n1\\. x\n\n\\***");
   });
 
   it("escapes a heading's closing #s, not a # inside it", () => {
@@ -70,7 +72,10 @@ describe("escaping by position", () => {
     const text = fc.array(fc.tuple(token, fc.constantFrom(" ", "")), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([t, gap]) => t + gap).join(""));
     // Inline elements begin and end with a word and stand between spaces: turndown's `_` and `**` need word
     // edges to read as emphasis at all (a limit of turndown's, not of the escaping).
-    const inline = fc.tuple(fc.constantFrom("strong", "em", "b", "i", "code", "span", "sup", "a"), text).map(([tag, t]) => ` <${tag}${tag === "a" ? ' href="/l"' : ""}>w ${t} w</${tag}> `);
+    // Elements that write no markup may touch their neighbours ("1." in one node, "Can" in the next).
+    const bare = fc.tuple(fc.constantFrom("span", "sup", "a"), text, fc.constantFrom(" ", "")).map(([tag, t, gap]) => `${gap}<${tag}${tag === "a" ? ' href="/l"' : ""}>${t}</${tag}>${gap}`);
+    const marked = fc.tuple(fc.constantFrom("strong", "em", "b", "i", "code", "span", "sup", "a"), text).map(([tag, t]) => ` <${tag}${tag === "a" ? ' href="/l"' : ""}>w ${t} w</${tag}> `);
+    const inline = fc.oneof(bare, marked);
     // A line break always has text after it: turndown writes two breaks in a list item as a blank line, after
     // which the item's text is an indented code block (its layout, not an escape).
     const run = fc.tuple(text, fc.array(fc.oneof(text, inline, text.map((t) => `<br>${t}`)), { maxLength: 4 })).map(([first, rest]) => first + rest.join(""));

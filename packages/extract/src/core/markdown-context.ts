@@ -18,11 +18,18 @@ const BLOCKS = new Set([
 const PREFIXED = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TD", "TH", "STRONG", "B", "EM", "I", "DEL", "S", "STRIKE"]);
 
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+// Text that is only a block marker: a bullet, an ordered-list number, `#`s, or a line of `-`, `*`, `_`, `=`.
+const ENDS_IN_MARKER = /^(?:[-+*]|\d{1,9}[.)]|#{1,6}|([-*_=])(?:[ \t]*\1)*)$/;
+// A line of one marker character: a thematic break or a setext underline, however many nodes write it.
+const THEMATIC_LINE = /^([-*_=])(?:[ \t]*\1)*[ \t]*$/;
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
 interface ParagraphText {
+  text: string;
+  /** The text has `](` in it, whichever nodes write the two halves: every bracket needs a backslash. */
+  linkSyntax: boolean;
   /** Offset of each text node in the paragraph's text. */
   offsets: Map<Node, number>;
   /** Offsets in the paragraph's text of the characters to escape (delimiters, a heading's closing `#`s). */
@@ -38,11 +45,18 @@ export class MarkdownContext {
 
   of(node: Node, text: string): EscapeContext {
     const context: EscapeContext = { lineStart: this.startsLine(node) };
-    if ((text.includes("[") || text.includes("]")) && this.inUnbalancedLink(node)) context.brackets = true;
-    if (!/[*_#`]/.test(text)) return context;
+    const brackets = text.includes("[") || text.includes("]");
+    if (brackets && this.inUnbalancedLink(node)) context.brackets = true;
+    // A bare marker ending the node ("1." before "Can"): whether the line goes on right after it.
+    const bareMarker = context.lineStart && ENDS_IN_MARKER.test(text);
+    if (!bareMarker && !brackets && !/[*_#`]/.test(text)) return context;
     const paragraph = this.paragraphOf(node);
     const start = paragraph.offsets.get(node);
     if (start === undefined) return context;
+    if (brackets && paragraph.linkSyntax) context.brackets = true;
+    if (bareMarker && /\S/.test(paragraph.text[start + text.length] ?? " ") && !THEMATIC_LINE.test(paragraph.text.slice(start).split("\n", 1)[0]!)) {
+      context.continues = true;
+    }
     const escapes = new Set<number>();
     for (let i = 0; i < text.length; i++) if (paragraph.escapes.has(start + i)) escapes.add(i);
     context.escapes = escapes;
@@ -130,8 +144,10 @@ function isMarkdownLink(node: Node): boolean {
   return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);
 }
 
-// The markup turndown writes around an inline element's text (markdown.ts: `**` strong, `_` emphasis).
-const MARKUP: Record<string, string> = { STRONG: "**", B: "**", EM: "_", I: "_", CODE: "`" };
+// The markup turndown writes before and after an inline element's text (markdown.ts): its characters sit
+// next to the page's and change what they can pair with.
+const MARKUP: Record<string, readonly [string, string]> = { STRONG: ["**", "**"], B: ["**", "**"], EM: ["_", "_"], I: ["_", "_"], CODE: ["`", "`"] };
+const LINK_MARKUP = ["[", "](u)"] as const;
 
 interface Insertion {
   at: number;
@@ -165,12 +181,12 @@ function readParagraph(block: Node): ParagraphText {
         }
         const start = text.length;
         visit(child, inCode || name === "CODE", depth + 1);
-        const markup = inCode ? undefined : MARKUP[name];
+        const markup = inCode ? undefined : isMarkdownLink(child) ? LINK_MARKUP : MARKUP[name];
         const own = text.slice(start);
         if (markup && own.trim()) {
           const lead = own.length - own.trimStart().length;
           const trail = own.length - own.trimEnd().length;
-          insertions.push({ at: start + lead, markup, opens: true, depth }, { at: text.length - trail, markup, opens: false, depth });
+          insertions.push({ at: start + lead, markup: markup[0], opens: true, depth }, { at: text.length - trail, markup: markup[1], opens: false, depth });
         }
       }
     }
@@ -179,7 +195,7 @@ function readParagraph(block: Node): ParagraphText {
   const escapes = new Set<number>();
   for (const k of escapesWithMarkup(text, insertions)) escapes.add(k);
   if (HEADINGS.has(block.nodeName)) for (const k of closingHashEscapes(text)) escapes.add(k);
-  return { offsets, escapes };
+  return { text, linkSyntax: text.includes("]("), offsets, escapes };
 }
 
 /** `delimiterEscapes` over the text with the markup inserted, mapped back to offsets in the text. */

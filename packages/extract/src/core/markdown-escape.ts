@@ -35,6 +35,11 @@ export interface EscapeContext {
   escapes?: ReadonlySet<number>;
   /** Every `[` and `]` needs a backslash: the text is inside a link whose brackets do not balance. */
   brackets?: boolean;
+  /**
+   * A character other than a space follows the text on its line (the next text node begins with one), so
+   * a marker at the text's end is no marker: `1.` then `Can` reads "1.Can".
+   */
+  continues?: boolean;
 }
 
 export function escapeMarkdownText(text: string, context: EscapeContext = {}): string {
@@ -49,18 +54,23 @@ export function escapeMarkdownText(text: string, context: EscapeContext = {}): s
   const lineStart = context.lineStart !== false;
   if (context.brackets || out.includes("](") || (lineStart && LINK_DEFINITION.test(out))) out = out.replace(/[[\]]/g, "\\$&");
   if (!lineStart) return out;
-  return out
-    .replace(/^([-+*])(?=\s|$)/, "\\$1")
+  const marker = context.continues ? CONTINUED_LINE_MARKERS : LINE_MARKERS;
+  out = out
+    .replace(marker.bullet, "\\$1")
     .replace(/^(-{3,}|={2,})/, "\\$1")
-    // A line of one marker character (spaces allowed): a thematic break (`_ __`, `* * *`) or a setext underline (`=`).
-    // Every one of them: a `*` left over after one escaped could still close emphasis.
-    .replace(/^([-*_=])(?:[ \t]*\1)*[ \t]*$/, (line) => line.replace(/[-*_=]/g, "\\$&"))
-    .replace(/^(#{1,6})(?=\s|$)/, "\\$1")
+    .replace(marker.heading, "\\$1")
     .replace(/^~~~/, "\\~~~")
     .replace(/^```/, "\\```")
     .replace(/^>/, "\\>")
-    .replace(/^(\d{1,9})([.)])(?=\s|$)/, "$1\\$2");
+    .replace(marker.ordered, "$1\\$2");
+  // A line of one marker character (spaces allowed): a thematic break (`_ __`, `* * *`) or a setext underline
+  // (`=`). Every one of them: a `*` left over after one escaped could still close emphasis.
+  return context.continues ? out : out.replace(/^([-*_=])(?:[ \t]*\1)*[ \t]*$/, (line) => line.replace(/[-*_=]/g, "\\$&"));
 }
+
+// A list marker or an ATX heading's `#`s count when a space or the line's end follows them.
+const LINE_MARKERS = { bullet: /^([-+*])(?=\s|$)/, heading: /^(#{1,6})(?=\s|$)/, ordered: /^(\d{1,9})([.)])(?=\s|$)/ };
+const CONTINUED_LINE_MARKERS = { bullet: /^([-+*])(?=\s)/, heading: /^(#{1,6})(?=\s)/, ordered: /^(\d{1,9})([.)])(?=\s)/ };
 
 /**
  * Offsets of the `#`s that would end an ATX heading whose text is `text` (a run after a space at the end of
