@@ -59,6 +59,9 @@ describe("escaping by position", () => {
     // backtick opening a code span that a <code> closes.
     expect(render("<p><strong>bold star* here</strong> and more</p>")).toBe("**bold star\\* here** and more");
     expect(render("<p>a ` b <code>c</code></p>")).toBe("a \\` b `c`");
+    // GFM strikethrough: tildes for "about" would strike the words between them.
+    expect(render("<p>It costs ~$5 and takes ~10 minutes, <del>not ~20</del>.</p>")).toBe("It costs \\~$5 and takes \\~10 minutes, ~~not \\~20~~.");
+    expect(render("<p>When your mind wanders ~ which it will ~ breathe</p>")).toBe("When your mind wanders ~ which it will ~ breathe");
   });
 
   it("escapes brackets only for an inline link or a reference definition", () => {
@@ -68,7 +71,7 @@ describe("escaping by position", () => {
   });
 
   it("keeps the text a reader sees, whatever the markers and wherever they fall (CommonMark reference parser)", () => {
-    const token = fc.constantFrom("word", "snake_case_name", "*", "**", "_", "__", "#", "##", "1.", "2)", "-", "+", ">", "=", "===", "[x]", "(y)", "[", "]", "[r]:", "`", "C#", "a*b", "x_y_z", "~~~");
+    const token = fc.constantFrom("word", "snake_case_name", "*", "**", "_", "__", "#", "##", "1.", "2)", "-", "+", ">", "=", "===", "[x]", "(y)", "[", "]", "[r]:", "`", "C#", "a*b", "x_y_z", "~~~", "~", "~5");
     const text = fc.array(fc.tuple(token, fc.constantFrom(" ", "")), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([t, gap]) => t + gap).join(""));
     // Inline elements begin and end with a word and stand between spaces: turndown's `_` and `**` need word
     // edges to read as emphasis at all (a limit of turndown's, not of the escaping).

@@ -20,8 +20,9 @@ const PREFIXED = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TD", "TH", "STRON
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 // Text that is only a block marker: a bullet, an ordered-list number, `#`s, or a line of `-`, `*`, `_`, `=`.
 const ENDS_IN_MARKER = /^(?:[-+*]|\d{1,9}[.)]|#{1,6}|([-*_=])(?:[ \t]*\1)*)$/;
-// A line of one marker character: a thematic break or a setext underline, however many nodes write it.
-const THEMATIC_LINE = /^([-*_=])(?:[ \t]*\1)*[ \t]*$/;
+// A line that starts a block, however many nodes write it: a bullet, an ordered-list number or `#`s followed
+// by a space or the line's end, a thematic break or a setext underline.
+const MARKER_LINE = /^(?:(?:[-+*]|\d{1,9}[.)]|#{1,6})(?=\s|$)|([-*_=])(?:[ \t]*\1)*[ \t]*$)/;
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
@@ -49,14 +50,12 @@ export class MarkdownContext {
     if (brackets && this.inUnbalancedLink(node)) context.brackets = true;
     // A bare marker ending the node ("1." before "Can"): whether the line goes on right after it.
     const bareMarker = context.lineStart && ENDS_IN_MARKER.test(text);
-    if (!bareMarker && !brackets && !/[*_#`]/.test(text)) return context;
+    if (!bareMarker && !brackets && !/[*_#`~]/.test(text)) return context;
     const paragraph = this.paragraphOf(node);
     const start = paragraph.offsets.get(node);
     if (start === undefined) return context;
     if (brackets && paragraph.linkSyntax) context.brackets = true;
-    if (bareMarker && /\S/.test(paragraph.text[start + text.length] ?? " ") && !THEMATIC_LINE.test(paragraph.text.slice(start).split("\n", 1)[0]!)) {
-      context.continues = true;
-    }
+    if (bareMarker && !MARKER_LINE.test(paragraph.text.slice(start).split("\n", 1)[0]!)) context.continues = true;
     const escapes = new Set<number>();
     for (let i = 0; i < text.length; i++) if (paragraph.escapes.has(start + i)) escapes.add(i);
     context.escapes = escapes;
@@ -146,7 +145,9 @@ function isMarkdownLink(node: Node): boolean {
 
 // The markup turndown writes before and after an inline element's text (markdown.ts): its characters sit
 // next to the page's and change what they can pair with.
-const MARKUP: Record<string, readonly [string, string]> = { STRONG: ["**", "**"], B: ["**", "**"], EM: ["_", "_"], I: ["_", "_"], CODE: ["`", "`"] };
+const MARKUP: Record<string, readonly [string, string]> = {
+  STRONG: ["**", "**"], B: ["**", "**"], EM: ["_", "_"], I: ["_", "_"], CODE: ["`", "`"], DEL: ["~~", "~~"], S: ["~~", "~~"], STRIKE: ["~~", "~~"],
+};
 const LINK_MARKUP = ["[", "](u)"] as const;
 
 interface Insertion {

@@ -10,7 +10,7 @@
 //   `_` runs are escaped only when they can open and a later run of the paragraph can close (the opener alone
 //   is escaped).
 // - `*` runs are escaped only when an opener and a later closer are both present (`*` works inside words),
-//   and at the start of a line when a space follows (a list item).
+//   and at the start of a line when a space follows (a list item). `~` runs the same way (GFM strikethrough).
 // - backticks only when there are two or more (a lone one opens no code span).
 // - `[` and `]` only when the text has an inline link in it (`](`), begins a line with a reference
 //   definition (`[a]: x`) or sits in a link whose brackets do not balance (`[a [ b](x)` links " b");
@@ -103,6 +103,8 @@ export function delimiterEscapes(text: string, markup?: ReadonlyMap<number, "ope
   if (ticks.length > 0 && ticks.length + markupTicks >= 2) for (const i of ticks) out.add(i);
   if (text.includes("_")) addDelimiterEscapes(text, "_", false, markup, out);
   if (text.includes("*")) addDelimiterEscapes(text, "*", true, markup, out);
+  // GFM strikethrough (the Markdown has GFM tables, so a GFM reader): `~5 to ~10 minutes` strikes "5 to ".
+  if (text.includes("~")) addDelimiterEscapes(text, "~", true, markup, out);
   return out;
 }
 
@@ -120,7 +122,7 @@ interface Run {
  * an opener with a closer after it (only openers: without its opener a closer is literal, so `\_\_init__`,
  * never `init\_\_`); a closer inside markup the converter opened (`**bold*`); a text run touching the converter's.
  */
-function addDelimiterEscapes(text: string, ch: "_" | "*", intraword: boolean, markup: ReadonlyMap<number, "opens" | "closes"> | undefined, out: Set<number>): void {
+function addDelimiterEscapes(text: string, ch: "_" | "*" | "~", intraword: boolean, markup: ReadonlyMap<number, "opens" | "closes"> | undefined, out: Set<number>): void {
   const runs: Run[] = [];
   for (let i = 0; i < text.length; i++) {
     if (text[i] !== ch || (text[i - 1] === "\\" && !markup?.has(i))) continue;
