@@ -185,6 +185,16 @@ describe("the fence covers everything a page controls", () => {
     expect(warnings).toMatch(/hidden by .*(display|opacity)/);
   });
 
+  it("web_fetch: an instruction in the page's byline is named in the warnings", async () => {
+    const reply = await call(client, "web_fetch", { url: `${pages.base}/hostile`, page_size_tokens: 5000 });
+    const data = envelopeOf(reply).data as { handle: string; byline: string | null; warnings: string[] };
+    expect(data.byline).toMatch(/Ignore all previous instructions/);
+    expect(data.warnings.join("\n")).toMatch(/instruction-like text \(.+\) in the byline of .*\/hostile at character 0: "Ignore all previous instructions/);
+    // Opened again from the store, with no network: the same warning, naming the handle.
+    const opened = envelopeOf(await call(client, "web_open", { handle: data.handle, page_size_tokens: 5000 })).data as { warnings: string[] };
+    expect(opened.warnings.join("\n")).toMatch(new RegExp(`instruction-like text \\(.+\\) in the byline of ${data.handle} at character 0: "Ignore all previous instructions`));
+  });
+
   it("web_search keeps what an engine says (SearXNG's upstream failure reasons) inside the fence", async () => {
     const hostileSearx = await startFakeSearxng(
       () => [{ url: `${pages.base}/hostile`, title: "Cache notes", content: "Headers.", engines: ["duckduckgo"] }],

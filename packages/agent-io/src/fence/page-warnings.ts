@@ -1,4 +1,4 @@
-import { findInstructionLikeText } from "./instruction-scan.js";
+import { findInstructionLikeText, instructionWarnings } from "./instruction-scan.js";
 import { neutralizeMarkersCounted } from "./untrusted-fence.js";
 
 /** What the extract layer reports it removed as hidden (extract contract 1.1, `hidden_content`). */
@@ -38,4 +38,15 @@ export function hiddenContentWarnings(source: string, hidden: HiddenContentRepor
   if (markerCopies > 0) warnings.push(`${source} hid ${markerCopies} cop${markerCopies === 1 ? "y" : "ies"} of websift's fence marker text; removed with the hidden text`);
   if (warnings.length > 0) warnings.push(`${source} hid ${hidden.blocks} block${hidden.blocks === 1 ? "" : "s"} of text (${hidden.characters} characters), all removed before reading`);
   return warnings;
+}
+
+/**
+ * Instruction-like text in the page's title and byline: fields outside the page text that a model reads as
+ * readily (a byline of "Ignore all previous instructions" is as much an injection attempt as a paragraph).
+ */
+export function pageFieldWarnings(source: string, fields: { title?: string | null; byline?: string | null }): string[] {
+  return [
+    ...(fields.title ? instructionWarnings(`the title of ${source}`, fields.title) : []),
+    ...(fields.byline ? instructionWarnings(`the byline of ${source}`, fields.byline) : []),
+  ];
 }

@@ -4,7 +4,7 @@ import { storeReply } from "./store-reply.js";
 import type { Layers } from "../layers.js";
 import { fenceBody, type Fence } from "../fence/untrusted-fence.js";
 import { instructionWarnings } from "../fence/instruction-scan.js";
-import { markerCopyWarnings } from "../fence/page-warnings.js";
+import { markerCopyWarnings, pageFieldWarnings } from "../fence/page-warnings.js";
 
 export interface PageReplyOptions {
   layers: Layers;
@@ -51,6 +51,11 @@ function pageMetaFields(meta: StorePageMeta | null): PageMetaFields {
   };
 }
 
+/** Marker copies and instruction-like text in everything the page wrote that the reply carries. */
+function pageWarnings(handle: string, title: string | null, byline: string | null, content: string): string[] {
+  return [...markerCopyWarnings(handle, [title, byline, content]), ...instructionWarnings(handle, content), ...pageFieldWarnings(handle, { title, byline })];
+}
+
 /** One page of a stored document, fenced, with instruction-like text listed and optional highlights. */
 export async function buildPageReply(options: PageReplyOptions): Promise<AgentPageResponse> {
   const storeDir = options.storeDir ? { store_dir: options.storeDir } : {};
@@ -66,7 +71,7 @@ export async function buildPageReply(options: PageReplyOptions): Promise<AgentPa
     has_more: data.has_more ?? false,
     source: options.source,
     fence: { nonce: options.fence.nonce, open: options.fence.open, close: options.fence.close, directive: options.fence.directive },
-    warnings: [...markerCopyWarnings(options.handle, [data.title, content]), ...instructionWarnings(options.handle, content)],
+    warnings: pageWarnings(options.handle, data.title ?? null, data.page_meta?.byline ?? null, content),
     ...pageMetaFields(data.page_meta ?? null),
   };
   if (options.query) {

@@ -1,6 +1,6 @@
 import type { Envelope, ErrorCode, ExtractResponse, FetchRequest, FetchResponse, StorePageMeta } from "@websift/contracts";
 import type { Layers } from "../layers.js";
-import { hiddenContentWarnings, markerCopyWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
+import { hiddenContentWarnings, markerCopyWarnings, pageFieldWarnings, type HiddenContentReport } from "../fence/page-warnings.js";
 import { credentialScrubber, withoutCredentials } from "./strip-credentials.js";
 import { storeReply } from "./store-reply.js";
 import { renderedDocumentTitle } from "./rendered-title.js";
@@ -191,6 +191,11 @@ export async function readAndIndexPage(requestedUrl: string, options: ReadOption
     byline: page.byline ?? null,
     language: page.language ?? null,
     canonical_url: page.canonical_url ?? null,
-    warnings: [...warnings, ...markerCopyWarnings(url, [title, page.content_markdown]), ...hiddenContentWarnings(url, hidden)],
+    warnings: [
+      ...warnings,
+      ...markerCopyWarnings(url, [title, page.byline, page.content_markdown]),
+      ...pageFieldWarnings(url, { title, byline: page.byline }),
+      ...hiddenContentWarnings(url, hidden),
+    ],
   };
 }
