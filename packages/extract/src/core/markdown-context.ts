@@ -18,6 +18,8 @@ const BLOCKS = new Set([
 const PREFIXED = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TD", "TH", "STRONG", "B", "EM", "I", "DEL", "S", "STRIKE"]);
 
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+// The first characters of every line-start rule of escapeMarkdownText (markers, fences, quotes, numbers, `[`).
+const MAY_MARK_LINE = /^[-+*=#~`>_\d[ ]/;
 // Text that is only a block marker: a bullet, an ordered-list number, `#`s, or a line of `-`, `*`, `_`, `=`.
 const ENDS_IN_MARKER = /^(?:[-+*]|\d{1,9}[.)]|#{1,6}|([-*_=])(?:[ \t]*\1)*)$/;
 // A line that starts a block, however many nodes write it: a bullet, an ordered-list number or `#`s followed
@@ -45,7 +47,8 @@ export class MarkdownContext {
   constructor(private readonly root: Node) {}
 
   of(node: Node, text: string): EscapeContext {
-    const context: EscapeContext = { lineStart: this.startsLine(node) };
+    // Where the line starts only matters for text that begins like a block marker or a link definition.
+    const context: EscapeContext = { lineStart: MAY_MARK_LINE.test(text) && this.startsLine(node) };
     const brackets = text.includes("[") || text.includes("]");
     if (brackets && this.inUnbalancedLink(node)) context.brackets = true;
     // A bare marker ending the node ("1." before "Can"): whether the line goes on right after it.
@@ -136,8 +139,8 @@ function breaksLine(el: Element): boolean {
   return false;
 }
 
-/** A link written as `[text](href)` (markdown.ts writes links to nowhere as their text alone). */
-function isMarkdownLink(node: Node): boolean {
+/** A link written as `[text](href)`; links to nowhere (no href, a fragment, a script) are written as their text. */
+export function isMarkdownLink(node: Node): boolean {
   if (node.nodeName !== "A") return false;
   const href = (node as Element).getAttribute("href") ?? "";
   return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);

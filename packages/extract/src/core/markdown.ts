@@ -2,7 +2,7 @@
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
-import { MarkdownContext } from "./markdown-context.js";
+import { isMarkdownLink, MarkdownContext } from "./markdown-context.js";
 import { removeInvisibleChars } from "./text.js";
 
 let service: TurndownService | undefined;
@@ -37,20 +37,12 @@ function getService(): TurndownService {
   });
   // Links that go nowhere (script handlers, fragments) keep their text only.
   td.addRule("plain-links", {
-    filter: (node) => {
-      if (node.nodeName !== "A") return false;
-      const href = node.getAttribute("href") ?? "";
-      return !href || href.startsWith("#") || /^javascript:/i.test(href);
-    },
+    filter: (node) => node.nodeName === "A" && !isMarkdownLink(node),
     replacement: (content) => content,
   });
   // turndown escapes parentheses in destinations with backslashes (Foo_\(bar\)); %-encoding reads the same.
   td.addRule("inline-links", {
-    filter: (node) => {
-      if (node.nodeName !== "A") return false;
-      const href = node.getAttribute("href") ?? "";
-      return !!href && !href.startsWith("#") && !/^javascript:/i.test(href);
-    },
+    filter: (node) => isMarkdownLink(node),
     replacement: (content, node) => {
       const href = (node as HTMLElement).getAttribute("href") ?? "";
       return `[${content}](${markdownLinkDestination(href)})`;
