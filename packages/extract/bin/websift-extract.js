@@ -16,6 +16,9 @@ async function run(argv) {
       // No child process to be had: run here, with Node's default heap settings.
     }
   }
+  // The workers start before the CLI loads its own modules, so their start-up overlaps the main thread's.
+  const { prestartCliWorkers } = await import("../dist/pool/worker-prestart.js");
+  prestartCliWorkers(argv);
   const { runCli } = await import("../dist/cli.js");
   return runCli(argv);
 }

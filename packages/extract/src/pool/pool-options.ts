@@ -28,7 +28,7 @@ export type ResolvedPoolOptions = Required<ExtractPoolOptions>;
 // is pathological, and an agent waiting longer than this for one page is better told so.
 export const DEFAULT_TIMEOUT_MS = 20_000;
 // 1 GB: the long-run CLI's heap, ~15x what the largest dev page needs (see bin/node-flags.js).
-const DEFAULT_MAX_HEAP_MB = 1024;
+export const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_IDLE_MS = 30_000;
 // 32 waiting pages: 16x the default workers; the REST server's gate (8 requests) never fills it, a batch
 // caller that floods the pool is told to slow down rather than queue minutes of work.
@@ -41,13 +41,18 @@ export function resolvePoolOptions(options: ExtractPoolOptions = {}): ResolvedPo
     if (!KEYS.has(key)) throw new ExtractLayerError("invalid_request", `createExtractPool() has no option ${key}.`, { details: { field: key } });
   }
   return {
-    workers: positive("workers", options.workers, Math.max(1, Math.min(2, availableParallelism()))),
+    workers: positive("workers", options.workers, defaultWorkerCount()),
     timeoutMs: positive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
     maxQueue: positive("maxQueue", options.maxQueue, DEFAULT_MAX_QUEUE),
     maxInputBytes: positive("maxInputBytes", options.maxInputBytes, DEFAULT_MAX_INPUT_BYTES),
     maxHeapMb: positive("maxHeapMb", options.maxHeapMb, DEFAULT_MAX_HEAP_MB),
     idleMs: positive("idleMs", options.idleMs, DEFAULT_IDLE_MS),
   };
+}
+
+/** min(2, CPU cores): more workers than cores only adds switching, and two keep both cores of a small machine busy. */
+export function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -6,17 +6,12 @@
 // queue is bounded and served smallest page first, so a small page behind heavy ones starts as soon as a
 // worker frees and never waits past its own deadline. Idle workers are unref'd and retired, so
 // an idle pool never keeps the process alive.
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { ExtractRequest, ExtractResponse, HandlerResult } from "@websift/contracts";
 import { ExtractLayerError, type ExtractErrorCode } from "../errors.js";
 import type { ResolvedPoolOptions } from "./pool-options.js";
 import type { WorkerError, WorkerJob, WorkerReply } from "./worker-protocol.js";
-
-// The worker always runs compiled JavaScript: from dist/ next to this file, or, when this module is loaded
-// from src/ as TypeScript (vitest), from the package's dist/ (tests run after the build).
-const WORKER_URL = import.meta.url.endsWith(".ts")
-  ? new URL("../../dist/pool/extract-worker.js", import.meta.url)
-  : new URL("./extract-worker.js", import.meta.url);
+import { startWorker, takePrestartedWorker } from "./worker-prestart.js";
 
 // How long a worker's start-up may hold a page's clock before the page is answered `busy` anyway.
 const STARTUP_BACKSTOP_MS = 10_000;
@@ -140,8 +135,10 @@ export class WorkerRunner {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } });
-    const slot: Slot = { worker, ready: false, job: null };
+    // A worker the CLI started before loading its modules (worker-prestart.ts), when there is one.
+    const started = takePrestartedWorker(this.options.maxHeapMb);
+    const worker = started?.worker ?? startWorker(this.options.maxHeapMb);
+    const slot: Slot = { worker, ready: started?.ready ?? false, job: null };
     worker.on("message", (reply: WorkerReply | { ready: true }) => {
       if ("ready" in reply) {
         slot.ready = true;
