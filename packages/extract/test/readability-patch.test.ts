@@ -1,7 +1,8 @@
-// patches/@mozilla__readability@0.6.0.patch changes how Readability computes five answers, never the answers:
+// patches/@mozilla__readability@0.6.0.patch changes how Readability computes six answers, never the answers:
 // an element "without content" is found by stopping at the first non-blank text, a byline's text is read only
 // when the node looks like a byline, a list's children are read once, text lengths are counted without
-// building the normalised text, and comma counts are taken from the raw text. Here the first is checked against
+// building the normalised text, comma counts are taken from the raw text, and an element's style is read only
+// when it has a style attribute. Here the first is checked against
 // Readability's own definition (the node's whole text trimmed) on every element of a page built to hit the
 // edge cases: whitespace-only text in several nodes, text only deep down, only in a comment, only in a
 // <template>, and non-breaking spaces (trim() removes them).
@@ -64,5 +65,28 @@ describe("patched Readability", () => {
     expect(reader._getInnerTextLength(doc.getElementById("mixed")!)).toBe("a, b ,, c d".length);
     expect(reader._getCharCount(doc.getElementById("mixed")!)).toBe(3);
     expect(reader._getInnerTextLength(doc.getElementById("ws")!)).toBe(0);
+  });
+
+  it("judges visibility exactly as reading every element's style would", () => {
+    const doc = parseHtml(`<html><body>
+      <div id=plain>a</div><div id=empty-style style="">b</div><div id=coloured style="color:red">c</div>
+      <div id=none style="display:none">d</div><div id=spaced style=" DISPLAY : none ">e</div>
+      <div id=invisible style="visibility:hidden">f</div><p id=hidden hidden>g</p>
+      <span id=aria aria-hidden=true>h</span><img id=fallback class="mwe-math-fallback-image-inline" aria-hidden=true>
+    </body></html>`);
+    const reader = new Readability(doc) as unknown as { _isProbablyVisible(node: Element): boolean };
+    // Readability's own definition, before the patch: the style object is read for every element.
+    const definition = (node: HTMLElement): boolean =>
+      (!node.style || node.style.display != "none") &&
+      (!node.style || node.style.visibility != "hidden") &&
+      !node.hasAttribute("hidden") &&
+      (!node.hasAttribute("aria-hidden") || node.getAttribute("aria-hidden") != "true" || node.className.includes("fallback-image"));
+    const elements = Array.from(doc.querySelectorAll("*")) as HTMLElement[];
+    expect(elements.length).toBeGreaterThan(10);
+    for (const el of elements) expect([el.id || el.localName, Boolean(reader._isProbablyVisible(el))]).toEqual([el.id || el.localName, definition(el)]);
+    expect(reader._isProbablyVisible(doc.getElementById("plain")!)).toBe(true);
+    expect(reader._isProbablyVisible(doc.getElementById("none")!)).toBe(false);
+    expect(reader._isProbablyVisible(doc.getElementById("invisible")!)).toBe(false);
+    expect(reader._isProbablyVisible(doc.getElementById("fallback")!)).toBe(true);
   });
 });
