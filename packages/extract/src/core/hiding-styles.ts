@@ -59,12 +59,30 @@ function lowerCased(block: string): string {
 export function declaration(block: string, prop: string): string | null {
   // Most blocks name few properties and this runs ~20 times per block: a block without the name (in any
   // case, as the pattern's `i` flag matches it) cannot match, so the scan is skipped.
-  if (!lowerCased(block).includes(prop)) return null;
+  if (!mayDeclare(lowerCased(block), prop)) return null;
   let pattern = PATTERNS.get(prop);
   if (!pattern) PATTERNS.set(prop, (pattern = new RegExp(`(?:^|[;{\\s])${prop}\\s*:\\s*([^;}]*)`, "gi")));
   let value: string | null = null;
   for (const m of block.matchAll(pattern)) value = m[1]!.replace(/!important/i, "").trim().toLowerCase();
   return value;
+}
+
+const DECLARATION_START = /[;{\s]/;
+const SPACE = /\s/;
+
+/**
+ * Whether `prop` occurs where the pattern in `declaration` could match it: at the start or after `;`, `{` or
+ * whitespace, then a colon after any whitespace. Most property names a block contains are the tail of
+ * another (`left` in `margin-left`), and this saves the pattern for them.
+ */
+function mayDeclare(lower: string, prop: string): boolean {
+  for (let at = lower.indexOf(prop); at !== -1; at = lower.indexOf(prop, at + 1)) {
+    if (at > 0 && !DECLARATION_START.test(lower.charAt(at - 1))) continue;
+    let i = at + prop.length;
+    while (i < lower.length && SPACE.test(lower.charAt(i))) i++;
+    if (lower.charCodeAt(i) === 58) return true;
+  }
+  return false;
 }
 
 const ZERO = /^[-+]?0*\.?0+(?:px|em|rem|%|pt|vw|vh)?$/;
@@ -211,6 +229,8 @@ function clipsAway(block: string): boolean {
  * on WCXB dev such boxes held listing text the annotators counted).
  */
 function collapsedBox(block: string): boolean {
+  // Most blocks cut no overflow: the one-substring test spares them the patterns below.
+  if (!block.includes("overflow")) return false;
   if (IN_MOTION.test(block) || declaration(block, "position") === "absolute") return false;
   const overflow = declaration(block, "overflow") ?? declaration(block, "overflow-y") ?? declaration(block, "overflow-x");
   if (overflow === null || !/^(?:hidden|clip)/.test(overflow)) return false;
@@ -226,7 +246,7 @@ function collapsedBox(block: string): boolean {
  * the screen-reader pattern without its clip, which shows at most one pixel of the text.
  */
 function tinyBox(block: string): boolean {
-  if (IN_MOTION.test(block)) return false;
+  if (!block.includes("overflow") || IN_MOTION.test(block)) return false;
   // A 0x0 absolutely positioned box is where layout scripts measure content (see collapsedBox); one pixel
   // or more is the screen-reader pattern.
   const absolute = declaration(block, "position") === "absolute";

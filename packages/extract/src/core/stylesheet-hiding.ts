@@ -257,23 +257,23 @@ interface CssRule {
   inAtRule: boolean;
 }
 
-/** Style rules with their selector text, flattening @media/@supports blocks. Jumps between braces. */
+/** Style rules with their selector text, flattening @media/@supports blocks, in one scan for braces and semicolons. */
 function cssRules(css: string): CssRule[] {
   const text = css.includes("/*") ? css.replace(/\/\*[\s\S]*?\*\//g, "") : css;
   const rules: CssRule[] = [];
   const stack: Array<{ selector: string; start: number }> = [];
   let atDepth = 0;
   let start = 0;
-  const structural = /[{};]/g;
-  for (let m = structural.exec(text); m; m = structural.exec(text)) {
-    const i = m.index;
-    const ch = m[0];
-    if (ch === "{") {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Only braces and semicolons are structure; a plain scan allocates nothing for the rest.
+    if (code !== 123 && code !== 125 && code !== 59) continue;
+    if (code === 123) {
       const selector = text.slice(start, i).trim();
       if (selector.startsWith("@")) atDepth++;
       stack.push({ selector, start: i + 1 });
       start = i + 1;
-    } else if (ch === "}") {
+    } else if (code === 125) {
       const open = stack.pop();
       if (open) {
         if (open.selector.startsWith("@")) atDepth--;
