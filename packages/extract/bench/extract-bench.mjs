@@ -6,9 +6,9 @@
 //   --chunk N (baseline pages per child process, default 250), --out FILE (per-page predictions and F1),
 //   --reference FILE (the corpus's score-wcxb.mjs; default: DIR/../score-wcxb.mjs when present),
 //   --via-cli (run our side through the built CLI, the acceptance path: `node bin/websift-extract.js --jsonl
-//   --format text` as a child, the pages streamed to its stdin as JSON lines and one Envelope per line read
-//   back; pages/s is for the whole pipe, start-up and JSON included, and peak RSS / CPU are the VmHWM and
-//   utime+stime of the CLI's processes, polled from /proc, so Linux only).
+//   --format text` as a child reading the pages as JSON lines from a file, one Envelope per line written to
+//   another; pages/s is for the CLI from start to exit, start-up and JSON included; CPU is the utime+stime
+//   of the CLI's processes once they have exited, peak RSS their VmHWM polled from /proc, so Linux only).
 // Without --via-cli our side runs in this process over every page (pages/s and peak RSS are for one process
 // over the whole split), re-run under the V8 heap settings the CLI uses for --jsonl (bin/node-flags.js) so
 // both modes measure the same runtime; NODE_OPTIONS=--max-old-space-size=N overrides them (4096 is Node's
