@@ -4,10 +4,13 @@
 // pnpm pack turns every `workspace:*` dependency into the version it points at, so the tarballs
 // install with npm on a machine that has never seen this repository. Packages are packed from their
 // built dist/ (the pack:all script builds first); a package whose dist/ is missing stops the run
-// rather than producing a tarball that cannot start.
+// rather than producing a tarball that cannot start. A package that depends on a package we patch
+// (patches/) carries the patched copy inside its tarball (bundle-patched.mjs): npm would install the
+// published, unpatched one.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { bundlePatchedDependencies, patchedDependenciesOf, readPatchedDependencies } from "./bundle-patched.mjs";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const outFlag = process.argv.indexOf("--out");
@@ -36,8 +39,11 @@ for (const { dir, manifest } of packages) {
 // Tarballs of an earlier version would be installed beside the new ones: remove them, and only them.
 mkdirSync(outDir, { recursive: true });
 for (const name of readdirSync(outDir)) if (name.endsWith(".tgz")) rmSync(join(outDir, name));
+const patched = readPatchedDependencies(repoRoot);
 for (const { dir, manifest } of packages) {
-  execFileSync("pnpm", ["pack", "--pack-destination", outDir], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  process.stderr.write(`pack-all: ${manifest.name}@${manifest.version}\n`);
+  const tarball = execFileSync("pnpm", ["pack", "--json", "--pack-destination", outDir], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const bundled = patchedDependenciesOf(manifest, patched);
+  if (bundled.length > 0) bundlePatchedDependencies({ packageDir: dir, tarball: JSON.parse(tarball).filename, names: bundled, patched });
+  process.stderr.write(`pack-all: ${manifest.name}@${manifest.version}${bundled.length > 0 ? ` (bundles patched ${bundled.join(", ")})` : ""}\n`);
 }
 process.stdout.write(`${readdirSync(outDir).filter((name) => name.endsWith(".tgz")).sort().map((name) => join(outDir, name)).join("\n")}\n`);

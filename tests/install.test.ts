@@ -129,6 +129,45 @@ describe("npm install -g of the tarballs", () => {
     }
   });
 
+  it("ships the patched Readability, linkedom and turndown (patches/), not the published ones", () => {
+    // Every file a patch touches is byte for byte the repository's patched install, in each package that uses it.
+    const patchedFiles = (patch: string): string[] => Array.from(readFileSync(join(repoRoot, "patches", patch), "utf8").matchAll(/^diff --git a\/(\S+) /gm), (match) => match[1]!);
+    const cases: Array<[string, string, string]> = [
+      ["@websift/extract", "@mozilla/readability", "@mozilla__readability@0.6.0.patch"],
+      ["@websift/extract", "linkedom", "linkedom@0.18.15.patch"],
+      ["@websift/extract", "turndown", "turndown@7.2.5.patch"],
+      ["@websift/search", "linkedom", "linkedom@0.18.15.patch"],
+    ];
+    for (const [user, dependency, patch] of cases) {
+      const files = patchedFiles(patch);
+      expect(files.length, patch).toBeGreaterThan(0);
+      const repoCopy = join(repoRoot, "packages", user.slice("@websift/".length), "node_modules", dependency);
+      const installedCopy = join(prefix, "lib", "node_modules", user, "node_modules", dependency);
+      for (const file of files) expect(readFileSync(join(installedCopy, file), "utf8"), `${user} -> ${dependency}/${file}`).toBe(readFileSync(join(repoCopy, file), "utf8"));
+    }
+  });
+
+  it("websift-extract gives the same Envelope data installed as in the repository (patched escaping)", () => {
+    // A numbered heading in bold: turndown's patch hands the escaping the text node, which then sees the "1." is
+    // not at the start of a line; the published turndown writes "**1\\. High-Protein".
+    const html = [
+      "<html><head><title>Food trends</title></head><body><article><h1>Food trends for the year</h1>",
+      `<p>${"Dietitians expect balanced plates and seasonal produce to shape what people cook at home this year. ".repeat(4)}</p>`,
+      "<h4><strong>1. High-Protein, Balanced Meals Are Here to Stay</strong></h4>",
+      `<p>${"Protein at every meal keeps people full, and pairing it with fibre steadies energy through the day. ".repeat(4)}</p>`,
+      `<p>${"Plant-forward dishes get a seasonal twist as growers bring more varieties of beans and greens to market. ".repeat(4)}</p>`,
+      "</article></body></html>",
+    ].join("");
+    const input = `${JSON.stringify({ url: "https://example.com/food-trends", html })}\n`;
+    const installed = run("websift-extract", ["--jsonl", "--format", "markdown"], input);
+    const repository = spawnSync(process.execPath, [join(repoRoot, "packages", "extract", "bin", "websift-extract.js"), "--jsonl", "--format", "markdown"], { encoding: "utf8", input, timeout: 60_000 });
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(repository.status, repository.stderr).toBe(0);
+    const installedData = JSON.parse(installed.stdout).data;
+    expect(installedData).toEqual(JSON.parse(repository.stdout).data);
+    expect(installedData.content_markdown).toContain("#### **1. High-Protein, Balanced Meals Are Here to Stay**");
+  });
+
   it("websift-search --backends --json lists the engines from the packaged policy", () => {
     const result = run("websift-search", ["--backends", "--json"]);
     expect(result.status).toBe(0);
