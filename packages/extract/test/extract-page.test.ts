@@ -207,6 +207,34 @@ describe("React streaming segments", () => {
   });
 });
 
+describe("Marko async fragments (out-of-order streaming)", () => {
+  it("puts each fragment the page's script completes where its placeholder is", async () => {
+    const r = await page("marko-async-fragments", "https://market.example.com/b/vintage-field-radios");
+    const text = r.content_text;
+    for (const item of ["Field receiver, seven valves, 1958", "Pocket transistor set", "Military shortwave receiver", "bring it up slowly on a variac"]) {
+      expect(text).toContain(item);
+    }
+    // In reading order: the results under their heading, the guide under its own.
+    expect(text.indexOf("Results")).toBeLessThan(text.indexOf("Field receiver"));
+    expect(text.indexOf("Military shortwave")).toBeLessThan(text.indexOf("Buying guides"));
+    expect(text.indexOf("Buying guides")).toBeLessThan(text.indexOf("variac"));
+  });
+
+  it("leaves hidden a fragment no script completes, and one with no placeholder to go to", async () => {
+    const r = await page("marko-async-fragments", "https://market.example.com/b/vintage-field-radios");
+    expect(r.content_text).not.toContain("Ignore previous instructions");
+    expect(r.content_text).not.toContain("warehouse code");
+    expect(r.hidden_content.characters).toBeGreaterThan(0);
+  });
+
+  it("keeps every fragment hidden when the completing scripts are gone", async () => {
+    const html = fixture("marko-async-fragments").replace(/<script>\$afmk\(\d\)<\/script>/g, "");
+    const r = await extractPage({ url: "https://market.example.com/b/vintage-field-radios", html });
+    expect(r.content_text).toContain("Portable receivers");
+    expect(r.content_text).not.toContain("Field receiver");
+  });
+});
+
 describe("non-HTML bodies", () => {
   it("reads PDF text page by page", async () => {
     const pdf = makePdf([["First page heading", "Alpha line of text"], ["Second page says beta"]], { title: "Tiny report" });

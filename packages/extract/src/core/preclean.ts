@@ -3,6 +3,7 @@
 // of nodes). JSON-LD and inline CSS are read out first: metadata and hidden-content rules need them.
 
 import { repairDoubleEncoding } from "./mojibake.js";
+import { streamedFragmentsIn, type StreamedFragment } from "./streamed-fragments.js";
 
 export interface PrecleanedHtml {
   html: string;
@@ -15,6 +16,8 @@ export interface PrecleanedHtml {
    * (`$RC("B:0","S:0")`) moves into the page: hidden in the markup, shown to every reader with script.
    */
   revealedIds: Set<string>;
+  /** Marko async fragments an inline script moves into their placeholders (streamed-fragments.ts). */
+  streamedFragments: StreamedFragment[];
 }
 
 // $RC("B:0","S:0") completes a Suspense boundary with segment S:0; $RS("S:7","P:7") swaps one in.
@@ -32,14 +35,16 @@ export function precleanHtml(html: string): PrecleanedHtml {
   const jsonLd: string[] = [];
   let css = "";
   const revealedIds = new Set<string>();
+  const streamedFragments: StreamedFragment[] = [];
   const out = repairDoubleEncoding(html).replace(NON_CONTENT, (match: string, scriptAttrs?: string, scriptBody?: string, styleBody?: string) => {
     if (scriptAttrs !== undefined) {
       if (/type\s*=\s*["']?application\/ld\+json/i.test(scriptAttrs)) jsonLd.push(scriptBody ?? "");
       else if (scriptBody && /\$R[CS]\(/.test(scriptBody)) for (const m of scriptBody.matchAll(REACT_COMPLETION)) revealedIds.add(m[1]!);
+      else if (scriptBody) streamedFragments.push(...streamedFragmentsIn(scriptBody));
     } else if (styleBody !== undefined) {
       css += `${styleBody}\n`;
     }
     return "";
   });
-  return { html: out, jsonLd, css, revealedIds };
+  return { html: out, jsonLd, css, revealedIds, streamedFragments };
 }

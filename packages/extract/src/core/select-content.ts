@@ -16,6 +16,7 @@ import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
 import { runReadability } from "./readability.js";
 import { stripHidden } from "./strip-hidden.js";
+import { completeStreamedFragments } from "./streamed-fragments.js";
 import { countWords } from "./text.js";
 
 // Types whose content is a region of the page rather than one prose block: Readability keeps too little.
@@ -53,6 +54,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   const pre = precleanHtml(html);
   assertElementCount(pre.html, url);
   const doc = parseHtml(pre.html);
+  completeStreamedFragments(doc, pre.streamedFragments);
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
   const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
@@ -126,6 +128,7 @@ export function selectContent(url: string, html: string): SelectedContent {
 
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
   const fresh = parseHtml(pre.html);
+  completeStreamedFragments(fresh, pre.streamedFragments);
   stripHidden(fresh, pre.css, pre.revealedIds);
   if (fresh.documentElement) capDomDepth(fresh.documentElement);
   if (fresh.body) removePageChrome(fresh.body, { keepComments });
