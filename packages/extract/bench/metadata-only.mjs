@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Metadata-only WCXB check: runs just the steps of extract-html.ts that come before readMetadata (preclean,
-// parse, JSON-LD, hidden strip, depth cap) and scores title/author/date with the rules of metadata-report.mjs,
+// parse, streamed fragments, JSON-LD, hidden strip, depth cap) and scores title/author/date with the rules of metadata-report.mjs,
 // in ~1/5 of the full bench's time. Over the compiled core:
 //   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/metadata-only.mjs --corpus DIR
 // Options: --types a,b; --misses title|author|date (print truth vs ours for each wrong page);
@@ -16,6 +16,7 @@ import { parseHtml } from '../dist/core/dom.js';
 import { capDomDepth } from '../dist/core/dom-limits.js';
 import { readJsonLd } from '../dist/core/json-ld.js';
 import { stripHidden } from '../dist/core/strip-hidden.js';
+import { completeStreamedFragments } from '../dist/core/streamed-fragments.js';
 import { readMetadata } from '../dist/core/metadata.js';
 import { authorRight, dateRight, printMetadataReport, scoreMetadata, titleRight } from './metadata-report.mjs';
 
@@ -42,6 +43,7 @@ for (const file of readdirSync(join(corpus, 'ground-truth')).filter((f) => f.end
   try {
     const pre = precleanHtml(gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
     const doc = parseHtml(pre.html);
+    completeStreamedFragments(doc, pre.streamedFragments);
     const jsonLd = readJsonLd(doc, pre.jsonLd);
     stripHidden(doc, pre.css, pre.revealedIds);
     if (doc.documentElement) capDomDepth(doc.documentElement);

@@ -1,6 +1,7 @@
 // Removes everything a reader of the rendered page would not see, before any extraction: hidden text is
 // where prompt injection hides, and an extractor that keeps it hands the injection to the agent. What was
 // removed as hidden is reported (hidden-report.ts), so a caller can warn about instructions hidden there.
+import { CollapsedPanels } from "./collapsed-panels.js";
 import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
 import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
 import { composite, INVISIBLE_ALPHA, parseColor, unreadableOn, type Rgba } from "./colors.js";
@@ -76,6 +77,8 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
   const revealed = withUncompletedSegments(doc, revealedIds);
   const context: StyleContext = { hidden: hiddenSelectors, compoundHits, revealedIds: revealed, pageBackground };
   let bodyText = -1;
+  const panels = new CollapsedPanels(body);
+  const panelReasons = new Map<Element, HidingReason>();
   const guardClasses = new Set<string>();
   // A walk that steps over a removed subtree: linear in the page, where a snapshot list checked with
   // isConnected (a walk to the root per element) was quadratic in the nesting depth.
@@ -101,6 +104,12 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
         continue;
       }
     }
+    if (hit && panels.keep(el, hit.reason)) {
+      // Kept with its text; what inside it is hidden is still judged on the way down.
+      panelReasons.set(el, hit.reason);
+      el = el.firstElementChild ?? nextOutside(el, body!);
+      continue;
+    }
     if (hit) {
       const next = nextOutside(el, body!);
       report.add(el, hit.reason);
@@ -111,6 +120,12 @@ export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<st
     }
     el = el.firstElementChild ?? nextOutside(el, body!);
   }
+  for (const panel of panels.unopenable()) {
+    report.add(panel, panelReasons.get(panel)!);
+    panel.remove();
+    removed++;
+  }
+  panels.unwrapDisclosureButtons(doc);
   return { removed, hidden: report.build() };
 }
 
