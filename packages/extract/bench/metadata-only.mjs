@@ -16,7 +16,7 @@ import { parseHtml } from '../dist/core/dom.js';
 import { capDomDepth } from '../dist/core/dom-limits.js';
 import { readJsonLd } from '../dist/core/json-ld.js';
 import { stripHidden } from '../dist/core/strip-hidden.js';
-import { completeStreamedFragments } from '../dist/core/streamed-fragments.js';
+import { completeStreamedFragments, placeUnscriptedSegments } from '../dist/core/streamed-fragments.js';
 import { readMetadata } from '../dist/core/metadata.js';
 import { authorRight, dateRight, printMetadataReport, scoreMetadata, titleRight } from './metadata-report.mjs';
 
@@ -44,6 +44,7 @@ for (const file of readdirSync(join(corpus, 'ground-truth')).filter((f) => f.end
     const pre = precleanHtml(gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
     const doc = parseHtml(pre.html);
     completeStreamedFragments(doc, pre.streamedFragments);
+    if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
     const jsonLd = readJsonLd(doc, pre.jsonLd);
     stripHidden(doc, pre.css, pre.revealedIds);
     if (doc.documentElement) capDomDepth(doc.documentElement);

@@ -16,7 +16,7 @@ import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
 import { runReadability } from "./readability.js";
 import { stripHidden } from "./strip-hidden.js";
-import { completeStreamedFragments } from "./streamed-fragments.js";
+import { completeStreamedFragments, placeUnscriptedSegments } from "./streamed-fragments.js";
 import { countWords } from "./text.js";
 
 // Types whose content is a region of the page rather than one prose block: Readability keeps too little.
@@ -55,6 +55,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   assertElementCount(pre.html, url);
   const doc = parseHtml(pre.html);
   completeStreamedFragments(doc, pre.streamedFragments);
+  if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
   const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
@@ -129,6 +130,7 @@ export function selectContent(url: string, html: string): SelectedContent {
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
   const fresh = parseHtml(pre.html);
   completeStreamedFragments(fresh, pre.streamedFragments);
+  if (pre.uncompletedBoundaries) placeUnscriptedSegments(fresh);
   stripHidden(fresh, pre.css, pre.revealedIds);
   if (fresh.documentElement) capDomDepth(fresh.documentElement);
   if (fresh.body) removePageChrome(fresh.body, { keepComments });

@@ -178,18 +178,22 @@ function resolveNoscript(doc: Document): number {
 /**
  * A React streaming segment whose completion script did not come with the HTML (an archived page, a
  * crawler that drops scripts) is still the page when it holds most of the text: the visible rest is then
- * only the header and footer. Small hidden segments stay hidden.
+ * only the header and footer. Small hidden segments stay hidden. (Segments of a page that keeps its Suspense
+ * boundaries were placed in them before this: streamed-fragments.ts.)
  */
 function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>): ReadonlySet<string> {
   const body = doc.body;
   if (!body) return revealedIds;
-  const segments = Array.from(body.querySelectorAll("*")).filter((el) => /^S:\d+$/.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
+  const segments = Array.from(body.querySelectorAll("*")).filter((el) => REACT_SEGMENT_ID.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
   if (segments.length === 0) return revealedIds;
   const total = textLength(body);
   const out = new Set(revealedIds);
   for (const el of segments) if (textLength(el) > total * 0.5) out.add(el.getAttribute("id")!);
   return out;
 }
+
+// React numbers segments in base 32: S:0 ... S:9, S:a ... S:v, S:10.
+const REACT_SEGMENT_ID = /^S:[0-9a-z]+$/;
 
 function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
   const { hidden, revealedIds } = context;
