@@ -14,6 +14,7 @@ describe("collapsed panels a visible control opens", () => {
       "eighty-five pounds", // display:none, same
       "heat exchanger scale", // aria-hidden tab panel, named by its tab
       "villages on the ridge", // data-bs-toggle="collapse" target
+      "Saturdays included", // a button's aria-controls, its state kept in data-expanded
     ]) {
       expect(r.content_text).toContain(text);
       expect(r.content_markdown).toContain(text);

@@ -35,9 +35,10 @@ export class CollapsedPanels {
     const labelledPanels: Element[] = [];
     for (const el of Array.from(body.querySelectorAll("*"))) {
       const role = el.getAttribute("role");
-      // WAI-ARIA disclosure (a control with aria-expanded) and tab patterns.
+      // WAI-ARIA disclosure (a control with aria-expanded, or any button: some keep the state elsewhere, as
+      // data-expanded) and tab patterns.
       const controls = el.getAttribute("aria-controls");
-      if (controls && (role === "tab" || el.hasAttribute("aria-expanded"))) {
+      if (controls && (role === "tab" || role === "button" || el.localName === "button" || el.hasAttribute("aria-expanded"))) {
         for (const id of controls.split(/\s+/)) this.add(id, el);
       }
       if (role === "tab") {
