@@ -64,7 +64,8 @@ export function placeUnscriptedSegments(doc: Document): number {
   return moved;
 }
 
-const SEGMENT_ID = /^S:[0-9a-z]+$/;
+/** A React streaming segment's id: S:0 ... S:9, S:a ... S:v, S:10 (base 32). */
+export const SEGMENT_ID = /^S:[0-9a-z]+$/;
 // A paragraph or more. On the WCXB dev pages whose unscripted segments hold the page, the shorter ones are
 // FAQ questions and captions of a few words: lost, as the price of keeping a short injected line hidden.
 const MIN_SEGMENT_CHARS = 200;

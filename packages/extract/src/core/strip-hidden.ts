@@ -2,6 +2,7 @@
 // where prompt injection hides, and an extractor that keeps it hands the injection to the agent. What was
 // removed as hidden is reported (hidden-report.ts), so a caller can warn about instructions hidden there.
 import { CollapsedPanels } from "./collapsed-panels.js";
+import { SEGMENT_ID } from "./streamed-fragments.js";
 import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
 import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
 import { composite, INVISIBLE_ALPHA, parseColor, unreadableOn, type Rgba } from "./colors.js";
@@ -184,16 +185,13 @@ function resolveNoscript(doc: Document): number {
 function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>): ReadonlySet<string> {
   const body = doc.body;
   if (!body) return revealedIds;
-  const segments = Array.from(body.querySelectorAll("*")).filter((el) => REACT_SEGMENT_ID.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
+  const segments = Array.from(body.querySelectorAll("*")).filter((el) => SEGMENT_ID.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
   if (segments.length === 0) return revealedIds;
   const total = textLength(body);
   const out = new Set(revealedIds);
   for (const el of segments) if (textLength(el) > total * 0.5) out.add(el.getAttribute("id")!);
   return out;
 }
-
-// React numbers segments in base 32: S:0 ... S:9, S:a ... S:v, S:10.
-const REACT_SEGMENT_ID = /^S:[0-9a-z]+$/;
 
 function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
   const { hidden, revealedIds } = context;
