@@ -160,9 +160,45 @@ describe("shop furniture inside the main region", () => {
     expect(r.extracted_via).toBe("main-heuristic");
     expect(r.content_text).toContain("flat base that stands up");
     expect(r.content_text).toContain("Made in Portugal");
-    for (const rail of ["Market Basket Weekender", "Leather Card Holder Slim", "You may also like", "handles softened"]) {
+    for (const rail of ["Market Basket Weekender", "Leather Card Holder Slim", "You may also like", "handles softened", "Brass Key Ring Loop"]) {
       expect(r.content_text).not.toContain(rail);
     }
+  });
+});
+
+const ARTICLE_PARAGRAPHS =
+  "<p>Wax the boots once a season, after a long wet trip, or whenever water stops beading on the leather.</p>" +
+  "<p>Clean off the mud with a soft brush and lukewarm water, then let the boots dry at room temperature, away from a stove or radiator.</p>" +
+  "<p>Warm the wax a little, work it into the seams with your fingers, and buff the leather with a cloth after twenty minutes.</p>";
+
+describe("collection pages", () => {
+  it("keeps the collection's own carousel rows, which on a product page would be a rail of other items", async () => {
+    const r = await page("collection-carousels", "https://northpeak.example.com/collections/trail-footwear");
+    expect(r.page_type).toBe("collection");
+    for (const item of ["Alpine Trail Runner", "Canyon Sandal", "Ridge Wool Sock", "Lakeside Sun Hat", "$60.00"]) {
+      expect(r.content_text).toContain(item);
+      expect(r.content_markdown).toContain(item);
+    }
+  });
+
+  it("drops serialised widget state (a JSON object in an element the site's own stylesheet hides)", async () => {
+    for (const url of ["https://northpeak.example.com/collections/trail-footwear", "https://northpeak.example.com/journal/waxing-boots"]) {
+      const html = url.includes("journal") ? fixture("collection-carousels").replace(/<section class="shelf">[\s\S]*?<\/section>/g, ARTICLE_PARAGRAPHS) : fixture("collection-carousels");
+      const r = await extractPage({ url, html });
+      expect(r.content_text.length).toBeGreaterThan(200);
+      for (const field of [r.content_text, r.content_markdown]) {
+        expect(field).not.toContain("ShelfGrid");
+        expect(field).not.toContain("refinements");
+        expect(field).not.toMatch(/\\u00/);
+      }
+    }
+  });
+
+  it("keeps JSON that a page shows as code", async () => {
+    const json = `{"name": "northpeak", "version": "2.1.0", "dependencies": {"trail-kit": "^4.0.0", "summit-maps": "^1.3.2"}, "scripts": {"build": "tsc -p .", "test": "vitest run"}, "license": "MIT"}`;
+    const html = `<!doctype html><html><head><title>Config</title></head><body><main><h1>Configuration</h1><p>Write this file next to your project's entry point before the first build; every key is optional.</p><pre><code>${json}</code></pre><p>Then run the build once and check the output folder.</p></main></body></html>`;
+    const r = await extractPage({ url: "https://docs.example.com/config", html });
+    expect(r.content_text).toContain('"summit-maps"');
   });
 });
 

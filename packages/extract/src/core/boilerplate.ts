@@ -1,5 +1,7 @@
 // Precision cleanups: page furniture that Readability and the heuristics would otherwise keep inside the
-// content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes).
+// content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes,
+// serialised widget state).
+import { isDataBlob } from "./data-blobs.js";
 import { classAndId, isElement, isInside, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
 
 /**
@@ -42,6 +44,10 @@ export function removePageChrome(root: Element, options: ChromeOptions): void {
     if (!isInside(el, root)) continue;
     const tag = tagOf(el);
     if (tag === "html" || tag === "body" || tag === "main" || tag === "article") continue;
+    if (el.firstElementChild === null && isDataBlob(el)) {
+      el.remove();
+      continue;
+    }
     const names = classAndId(el);
     if (names.trim() === "") continue;
     let remove = false;

@@ -5,6 +5,7 @@ import { removePageChrome } from "./boilerplate.js";
 import { parseHtml } from "./dom.js";
 import { assertElementCount, capDomDepth } from "./dom-limits.js";
 import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
+import type { CommercePageType } from "./extractors/commerce-chrome.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
 import type { HiddenContentReport } from "./hidden-report.js";
@@ -23,6 +24,8 @@ import { countWords } from "./text.js";
 const REGION_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection", "service"]);
 // Types whose main region carries shop furniture (facets, "also viewed" rails, reviews).
 const COMMERCE_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection"]);
+const commerceType = (type: ExtractResponsePageType): CommercePageType | null =>
+  COMMERCE_TYPES.has(type) ? (type as CommercePageType) : null;
 
 // Below this share of the main region's words, Readability has kept one block of a multi-block page.
 const READABILITY_SHARE_OF_REGION = 0.6;
@@ -82,7 +85,9 @@ export function selectContent(url: string, html: string): SelectedContent {
   };
 
   const keepComments = pageType === "forum";
-  const commerce = COMMERCE_TYPES.has(pageType);
+  // Whether carousels are the collection's own rows is the classifier's call: it names collections the hand
+  // rules route as product or listing (WCXB dev: 2 more collection pages right, +0.004 collection F1).
+  const commerce = commerceType(pageType) && typed.type === "collection" ? "collection" : commerceType(pageType);
   let chosen: Candidate | null = null;
   if (pageType === "forum") {
     const posts = findForumPosts(doc);

@@ -3,7 +3,7 @@
 // article (services, listings, collections, products) and rescues pages where Readability keeps too little.
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { textLength } from "../dom.js";
-import { removeCommerceChrome } from "./commerce-chrome.js";
+import { removeCommerceChrome, type CommercePageType } from "./commerce-chrome.js";
 
 // In order of trust: landmarks first, then common content ids and classes, then <article>.
 const CANDIDATE_IDS = ["main-content", "maincontent", "main", "content", "primary"];
@@ -64,7 +64,7 @@ export interface MainContentOptions {
   /** Start from the whole body instead of the main container. */
   wholeBody?: boolean;
   /** Product, collection and listing pages: also cut facets, merchandising rails and reviews. */
-  commerce?: boolean;
+  commerce?: CommercePageType | null;
   /** The main container when the caller has already found it (null: none); found here otherwise. */
   container?: Element | null;
 }
@@ -75,6 +75,6 @@ export function extractMainContent(doc: Document, options: MainContentOptions): 
   const copy = source.cloneNode(true) as Element;
   removeStructuralChrome(copy);
   removePageChrome(copy, { keepComments: options.keepComments });
-  if (options.commerce) removeCommerceChrome(copy);
+  if (options.commerce) removeCommerceChrome(copy, options.commerce);
   return textLength(copy) > 0 ? copy : null;
 }
