@@ -1,7 +1,8 @@
 // patches/linkedom@0.18.15.patch makes linkedom create a node's listener map on first use instead of in every
 // node's constructor (about 10% of extraction time), keeps upper-case tag names instead of upper-casing
 // on every tagName read, hyphenates style property names once, keeps a class list's joined value until
-// the list changes, and stores a parsed class value in its class-list form without building the list. Events and names must still work as before, in the ES-module build and in the one-file
+// the list changes, and stores a parsed class value in its class-list form without building the list.
+// In the one-file build only (its bundled copy of htmlparser2), a heading start tag closes an open heading. Events and names must still work as before, in the ES-module build and in the one-file
 // build (`linkedom/worker`, which extraction loads: the patch is applied to both).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,7 +13,19 @@ import { describe, expect, it } from "vitest";
 
 it("the one-file build carries every part of the patch", () => {
   const file = join(dirname(createRequire(import.meta.url).resolve("linkedom/package.json")), "worker.js");
-  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(6);
+  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(7);
+});
+
+it("the one-file build closes a heading when another heading starts inside it, as a browser's parser does", () => {
+  const { document } = parseWithOneFile(
+    "<html><body><h1>Top Strategies<div class=divider></div><h3>Posted on July 1, 2024</h3><p>Body text.</p></body></html>",
+  );
+  expect(document.querySelector("h1")!.textContent).toBe("Top Strategies");
+  expect(document.querySelector("h3")!.parentElement!.localName).toBe("body");
+  // A heading still closes an open paragraph, and text after a closed heading is the body's.
+  const second = parseWithOneFile("<html><body><p>Intro<h2>Section</h2>after</body></html>").document;
+  expect(second.querySelector("p")!.textContent).toBe("Intro");
+  expect(second.querySelector("h2")!.textContent).toBe("Section");
 });
 
 describe.each([
