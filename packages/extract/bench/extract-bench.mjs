@@ -3,7 +3,7 @@
 // Plain ESM over the compiled core, so no TypeScript loader is needed (tsx is not installed):
 //   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/extract-bench.mjs --corpus DIR
 // Options: --limit N (first N pages), --types a,b (only these page types), --no-baseline,
-//   --chunk N (baseline pages per child process, default 250), --out FILE (per-page predictions and F1),
+//   --chunk N (baseline pages per child process, default 250), --out FILE (per-page predictions and F1, and stock's predictions),
 //   --reference FILE (the corpus's score-wcxb.mjs; default: DIR/../score-wcxb.mjs when present),
 //   --via-cli (run our side through the built CLI, the acceptance path: `node bin/websift-extract.js --jsonl
 //   --format text` as a child reading the pages as JSON lines from a file, one Envelope per line written to
@@ -138,7 +138,7 @@ printMetadataReport(scoreMetadata(metaRows), order);
 if (crossCheck !== null) console.log(`metric cross-check vs ${referencePath}: |ΔF1| = ${crossCheck.toExponential(2)}`);
 if (values.out) {
   const rows = pages.map((p) => ({ id: p.id, type: p.type, f1: oursScore.perPage[p.id], stock_f1: baseScore?.perPage[p.id] ?? null, ...ours.details[p.id] }));
-  writeFileSync(values.out, JSON.stringify({ rows, predictions: ours.preds }, null, 1));
+  writeFileSync(values.out, JSON.stringify({ rows, predictions: ours.preds, stock_predictions: baseline?.preds ?? null }, null, 1));
 }
 
 /** Our side in this process, every page; extraction time only (reading and gunzip are the same for both sides). */
