@@ -72,6 +72,16 @@ describe("forum threads in other shapes", () => {
     for (const author of ["lumen_hunter", "throw_ratio", "gain_screen"]) expect(r.content_text).toContain(author);
   });
 
+  it("shows a quote of a post above as one line naming its author, and keeps quotes of text not on the page and short ones", async () => {
+    const r = await page("forum-quotes", "https://trailtalk.example/threads/which-tent-for-a-first-trip.881/");
+    expect(r.extracted_via).toBe("page-type");
+    expect(r.content_text.match(/survives a windy ridge/g)).toHaveLength(1);
+    expect(r.content_text).toContain("(quoting fern_walker, above)");
+    expect(r.content_text).toContain("Snow lingers above five thousand feet");
+    expect(r.content_text).toContain("ridge_runner said:");
+    for (const text of ["freestanding dome", "bring stakes that work in snow", "practise pitching it"]) expect(r.content_text).toContain(text);
+  });
+
   it("keeps the question and every answer even when comments outnumber them", async () => {
     const r = await page("qa-with-comments", "https://cooking.stackexchange.com/questions/12068/first-catering-event");
     expect(r.page_type).toBe("forum");

@@ -131,6 +131,7 @@ function repeatedBlocks(doc: Document): Element[] {
 
 /** One container with an author/date line before each post body. */
 export function renderForumThread(doc: Document, title: string | null, posts: ForumPost[]): Element {
+  removeRepeatedQuotes(posts);
   const out = doc.createElement("div");
   if (title) {
     const h1 = doc.createElement("h1");
@@ -154,5 +155,70 @@ export function renderForumThread(doc: Document, title: string | null, posts: Fo
     section.appendChild(post.body);
     out.appendChild(section);
   }
+  return out;
+}
+
+// A reply's quote of a post shown above it: the forum software's quote block ("X said: ..."), and the
+// quote's words already stand in the earlier post.
+const QUOTE = "blockquote, aside.quote, .bbCodeBlock--quote, .bbcode_container, .bbcode_quote, div.quote, .quotecontent";
+// Shingles of this many words compare a quote with the posts above it; most of them must be found there.
+const SHINGLE_WORDS = 4;
+const QUOTED_SHARE = 0.8;
+// Shorter quotes are kept: "Agreed." is no repetition worth removing, and a short quote points the reader.
+const MIN_QUOTE_WORDS = 12;
+
+/**
+ * Removes each quote that repeats a post shown earlier in the thread (forum software quotes the whole post
+ * a reply answers): the agent reads it once, in its place. A quote of text not on the page stays.
+ */
+function removeRepeatedQuotes(posts: ForumPost[]): void {
+  const earlier = new Set<string>();
+  for (const post of posts) {
+    const quotes = Array.from(post.body.querySelectorAll(QUOTE)).filter((q, _, all) => !all.some((o) => o !== q && o.contains(q)));
+    for (const quote of quotes) {
+      const words = quoteWords(quote.textContent ?? "");
+      if (words.length < MIN_QUOTE_WORDS) continue;
+      const shingles = shinglesOf(words);
+      let found = 0;
+      for (const s of shingles) if (earlier.has(s)) found++;
+      if (found >= shingles.length * QUOTED_SHARE) replaceWithReference(quote);
+    }
+    for (const s of shinglesOf(quoteWords(post.body.textContent ?? ""))) earlier.add(s);
+  }
+}
+
+/** The quote gives way to one line saying whose post it quoted, when the markup says. */
+function replaceWithReference(quote: Element): void {
+  const author = quotedAuthor(quote);
+  if (!author) {
+    quote.remove();
+    return;
+  }
+  const line = quote.ownerDocument.createElement("p");
+  const em = quote.ownerDocument.createElement("em");
+  em.textContent = `(quoting ${author}, above)`;
+  line.appendChild(em);
+  quote.replaceWith(line);
+}
+
+// "X said:" (XenForo), "X wrote:" (phpBB), "Originally Posted by X" (vBulletin), "Quote from: X on ..." (SMF).
+const QUOTE_HEADER = /^(?:quote from:\s*|originally posted by\s+)?(.+?)(?:\s+(?:said|wrote|posted)\s*:?|\s+on\s+.+)?$/i;
+
+function quotedAuthor(quote: Element): string | null {
+  const declared = quote.getAttribute("data-quote") ?? quote.getAttribute("data-username") ?? quote.getAttribute("data-author");
+  if (declared?.trim()) return cleanLine(declared);
+  const header = quote.querySelector("cite, .bbCodeBlock-title, .title, .quote-title, .bbcode_postedby");
+  const text = cleanLine(header?.textContent);
+  const name = text ? cleanLine(QUOTE_HEADER.exec(text)?.[1]) : null;
+  return name && name.length <= 60 ? name : null;
+}
+
+function quoteWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function shinglesOf(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.push(words.slice(i, i + SHINGLE_WORDS).join(" "));
   return out;
 }
