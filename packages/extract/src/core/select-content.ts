@@ -16,6 +16,7 @@ import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-gu
 import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
 import { runReadability } from "./readability.js";
+import { removeResponsiveDuplicates } from "./responsive-duplicates.js";
 import { stripHidden } from "./strip-hidden.js";
 import { completeStreamedFragments, placeUnscriptedSegments } from "./streamed-fragments.js";
 import { countWords } from "./text.js";
@@ -62,6 +63,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
   const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
+  if (doc.body) removeResponsiveDuplicates(doc.body);
   // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
   if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
   // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
@@ -137,6 +139,7 @@ function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
   completeStreamedFragments(fresh, pre.streamedFragments);
   if (pre.uncompletedBoundaries) placeUnscriptedSegments(fresh);
   stripHidden(fresh, pre.css, pre.revealedIds);
+  if (fresh.body) removeResponsiveDuplicates(fresh.body);
   if (fresh.documentElement) capDomDepth(fresh.documentElement);
   if (fresh.body) removePageChrome(fresh.body, { keepComments });
   return fresh;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { extractPage } from "../src/core/extract-page.js";
+
+const DESCRIPTION = "A wheel-thrown stoneware mug in a speckled white glaze, fired twice in our Melbourne studio and finished by hand.";
+const CREDIT = "Photographs courtesy of the Valley Conservancy, used with permission for this listing only.";
+
+const productPage = `<!doctype html><html lang="en"><head><title>Speckle Mug | Clayworks</title>
+<meta property="og:type" content="product"></head><body>
+<div class="sticky-bar"><div class="product-name d-none d-lg-block">Speckle Mug in White Glaze Stoneware</div><button>Add to cart</button></div>
+<main><div class="product-detail">
+<div class="title-wrap hidden-xs"><h1 class="product-name">Speckle Mug in White Glaze Stoneware</h1></div>
+<div class="product-price">$60.00</div>
+<div class="product-description hidden-down-md"><p>${DESCRIPTION}</p><p>Holds 350 ml; dishwasher and microwave safe.</p></div>
+<div class="shipping mobile-only"><p>Ships from Melbourne in three business days, tracked.</p></div>
+<div class="shipping desktop-only"><p>Tracked shipping from our Melbourne studio, usually within three business days.</p></div>
+<form><button>Add to cart</button></form>
+<div class="product-description hidden-up-md product-description-spacing-mobile"><p>${DESCRIPTION}</p><p>Holds 350 ml; dishwasher and microwave safe.</p></div>
+<section class="gallery">
+<div class="shot"><h3>Morning light</h3><p>${CREDIT}</p></div>
+<div class="shot"><h3>On the shelf</h3><p>${CREDIT}</p></div>
+</section>
+</div></main></body></html>`;
+
+describe("responsive variants", () => {
+  it("keeps one copy of a block written for narrow and for wide screens", async () => {
+    const r = await extractPage({ url: "https://clayworks.example/shop/p/speckle-mug", html: productPage });
+    expect(r.content_text.split("wheel-thrown stoneware mug")).toHaveLength(2);
+    expect(r.content_markdown.split("wheel-thrown stoneware mug")).toHaveLength(2);
+    expect(r.content_text).toContain("dishwasher and microwave safe");
+  });
+
+  it("keeps the copy that holds the <h1> when a sticky bar repeats the name first", async () => {
+    const r = await extractPage({ url: "https://clayworks.example/shop/p/speckle-mug", html: productPage });
+    expect(r.title).toBe("Speckle Mug in White Glaze Stoneware");
+  });
+
+  it("keeps variants whose words differ, and repeated text that is not a responsive variant", async () => {
+    const r = await extractPage({ url: "https://clayworks.example/shop/p/speckle-mug", html: productPage });
+    expect(r.content_text).toContain("Ships from Melbourne in three business days");
+    expect(r.content_text).toContain("Tracked shipping from our Melbourne studio");
+    expect(r.content_text.split("courtesy of the Valley Conservancy")).toHaveLength(3);
+  });
+});
