@@ -41,3 +41,16 @@ describe("responsive variants", () => {
     expect(r.content_text.split("courtesy of the Valley Conservancy")).toHaveLength(3);
   });
 });
+
+describe("Framer breakpoint variants", () => {
+  it("keeps the first of sibling ssr-variant sections, even when the others word a heading differently", async () => {
+    const section = (heading: string) =>
+      `<div class="ssr-variant hidden-a1b2c3"><h2>${heading}</h2><p>Permits in Los Angeles take four to eight weeks; we file them for you and keep the inspector's calendar.</p><p>Kitchens run from forty to ninety thousand dollars depending on cabinets and layout changes.</p></div>`;
+    const html = `<!doctype html><html><head><title>Remodel costs</title></head><body><main><h1>What a remodel costs in California</h1>
+${section("Permits and prices")}${section("Permits & prices")}${section("Permits and prices in 2025")}</main></body></html>`;
+    const r = await extractPage({ url: "https://builder.example/blog/remodel-costs", html });
+    expect(r.content_text.split("four to eight weeks")).toHaveLength(2);
+    expect(r.content_text).toContain("Permits and prices");
+    expect(r.content_text).not.toContain("Permits and prices in 2025");
+  });
+});

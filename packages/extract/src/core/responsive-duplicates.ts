@@ -1,21 +1,22 @@
 // Responsive variants: the same block written twice, once for narrow screens and once for wide ones, one of
 // them hidden by a media query we do not evaluate ("product-description hidden-down-md" and "... hidden-up-md"
-// on Squarespace; Bootstrap's d-none d-md-block / d-md-none; Tailwind's hidden md:block / md:hidden). A reader
+// on Squarespace; Bootstrap's d-none d-md-block / d-md-none; Tailwind's hidden md:block / md:hidden; Framer
+// renders every breakpoint as a "ssr-variant"). A reader
 // sees one of them; extracting both doubles the block.
 import { TEXT_NODE } from "./dom.js";
 
 // Class tokens that show or hide an element by screen width.
 const RESPONSIVE_CLASS =
-  /(?:^|\s)(?:(?:hidden|visible|show|hide)-(?:up-|down-|for-|on-)?(?:xs|sm|md|lg|xl|xxl|mobile|tablet|desktop|small|medium|large)\b[\w-]*|d-(?:sm|md|lg|xl|xxl)-(?:none|block|flex|inline|inline-block|grid)|(?:sm|md|lg|xl|2xl):(?:hidden|block|flex|inline|inline-block|grid)|[\w-]*(?:mobile|desktop|tablet)-(?:only|hidden|visible|show|hide)|(?:only|hide|show|visible|hidden)-(?:on-)?(?:mobile|desktop|tablet)[\w-]*)(?=\s|$)/i;
+  /(?:^|\s)(?:ssr-variant|(?:hidden|visible|show|hide)-(?:up-|down-|for-|on-)?(?:xs|sm|md|lg|xl|xxl|mobile|tablet|desktop|small|medium|large)\b[\w-]*|d-(?:sm|md|lg|xl|xxl)-(?:none|block|flex|inline|inline-block|grid)|(?:sm|md|lg|xl|2xl):(?:hidden|block|flex|inline|inline-block|grid)|[\w-]*(?:mobile|desktop|tablet)-(?:only|hidden|visible|show|hide)|(?:only|hide|show|visible|hidden)-(?:on-)?(?:mobile|desktop|tablet)[\w-]*)(?=\s|$)/i;
 // A variant this short may repeat on purpose (a price, a button label).
 const MIN_WORDS = 6;
 
 /** Removes later copies of a responsive variant whose text another variant already holds; returns how many. */
 export function removeResponsiveDuplicates(root: Element): number {
+  let removed = removeLaterFramerVariants(root);
   const variants = Array.from(root.querySelectorAll("[class]")).filter((el) => RESPONSIVE_CLASS.test(el.getAttribute("class") ?? ""));
-  if (variants.length < 2) return 0;
+  if (variants.length < 2) return removed;
   const kept = new Map<string, Element>();
-  let removed = 0;
   // Document order: a variant inside the last outermost one is part of it.
   let outer: Element | null = null;
   for (const el of variants) {
@@ -45,4 +46,21 @@ function normalisedText(el: Element): string {
   };
   walk(el);
   return (out.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+}
+
+/**
+ * Framer writes one sibling "ssr-variant" per breakpoint, each the whole section laid out again (their words
+ * differ a little: line breaks, a shortened heading), so equal text does not find them; the first stays.
+ */
+function removeLaterFramerVariants(root: Element): number {
+  let removed = 0;
+  for (const el of Array.from(root.querySelectorAll(".ssr-variant"))) {
+    for (let prev = el.previousElementSibling; prev; prev = prev.previousElementSibling) {
+      if (!prev.classList.contains("ssr-variant")) continue;
+      el.remove();
+      removed++;
+      break;
+    }
+  }
+  return removed;
 }
