@@ -32,6 +32,7 @@ describe("responsive variants", () => {
   it("keeps the copy that holds the <h1> when a sticky bar repeats the name first", async () => {
     const r = await extractPage({ url: "https://clayworks.example/shop/p/speckle-mug", html: productPage });
     expect(r.title).toBe("Speckle Mug in White Glaze Stoneware");
+    expect(r.content_markdown).toMatch(/^# Speckle Mug in White Glaze Stoneware$/m);
   });
 
   it("keeps variants whose words differ, and repeated text that is not a responsive variant", async () => {
@@ -52,5 +53,23 @@ ${section("Permits and prices")}${section("Permits & prices")}${section("Permits
     expect(r.content_text.split("four to eight weeks")).toHaveLength(2);
     expect(r.content_text).toContain("Permits and prices");
     expect(r.content_text).not.toContain("Permits and prices in 2025");
+  });
+});
+
+describe("a desktop block and its mobile accordion", () => {
+  it("keeps one of them when the accordion only adds its tab labels", async () => {
+    const paragraphs = [
+      "Carry-on luggage holds your essentials within reach during the flight and spares you the wait at the baggage belt.",
+      "Most airlines allow a case of about fifty-five by forty by twenty centimetres, wheels and handles included.",
+      "Soft shells squeeze into tight overhead bins, while hard shells protect fragile gear from knocks in the aisle.",
+    ];
+    const desktop = `<div class="d-none d-md-block">${paragraphs.map((p) => `<p>${p}</p>`).join("")}</div>`;
+    const mobile = `<div class="accordion d-md-none">${paragraphs.map((p, i) => `<div class="card"><button>Part ${i + 1}</button><div class="card-body"><p>${p}</p></div></div>`).join("")}</div>`;
+    const html = `<!doctype html><html><head><title>Carry-on luggage</title></head><body><main><h1>Carry-on luggage</h1>
+<div class="grid">${["Metro Cabin Case", "Harbor Weekender", "Summit Roller"].map((n) => `<div class="tile"><a href="/p/${n}">${n}</a> <span>$189.00</span></div>`).join("")}</div>
+${desktop}${mobile}</main></body></html>`;
+    const r = await extractPage({ url: "https://bags.example/collections/carry-on", html });
+    expect(r.content_text.split("spares you the wait")).toHaveLength(2);
+    expect(r.content_text).toContain("hard shells protect fragile gear");
   });
 });

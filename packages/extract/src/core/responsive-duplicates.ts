@@ -11,41 +11,88 @@ const RESPONSIVE_CLASS =
 // A variant this short may repeat on purpose (a price, a button label).
 const MIN_WORDS = 6;
 
-/** Removes later copies of a responsive variant whose text another variant already holds; returns how many. */
+/**
+ * Removes one of two responsive variants when one's words stand in the other (equal, or an accordion version
+ * with its tab labels added) and they are of a size; returns how many were removed.
+ */
 export function removeResponsiveDuplicates(root: Element): number {
   let removed = removeLaterFramerVariants(root);
   const variants = Array.from(root.querySelectorAll("[class]")).filter((el) => RESPONSIVE_CLASS.test(el.getAttribute("class") ?? ""));
   if (variants.length < 2) return removed;
-  const kept = new Map<string, Element>();
+  const kept: Array<{ el: Element; shingles: Set<string>; alive: boolean }> = [];
+  const holders = new Map<string, number[]>();
   // Document order: a variant inside the last outermost one is part of it.
   let outer: Element | null = null;
   for (const el of variants) {
     if (outer?.contains(el)) continue;
     outer = el;
-    const key = normalisedText(el);
-    if (key.split(" ").length < MIN_WORDS) continue;
-    const earlier = kept.get(key);
-    if (!earlier) {
-      kept.set(key, el);
-      continue;
+    const runs = textRuns(el);
+    if (runs.reduce((n, run) => n + run.length, 0) < MIN_WORDS) continue;
+    const shingles = shinglesOf(runs);
+    const match = mostOverlapping(shingles, kept, holders);
+    const smaller = Math.min(shingles.size, match?.variant.shingles.size ?? 0);
+    const larger = Math.max(shingles.size, match?.variant.shingles.size ?? 0);
+    if (match && match.overlap >= smaller * CONTAINED_SHARE && smaller >= larger * COMPARABLE_SIZE) {
+      const other = match.variant;
+      const hasHeadline = el.querySelector("h1") !== null;
+      const otherHasHeadline = other.el.querySelector("h1") !== null;
+      // The copy that holds the other's words stays; of two equal ones, the one holding the page's <h1> (its
+      // headline rules read it: a sticky bar repeats the name first), else the first.
+      const dropNew = shingles.size < other.shingles.size || (shingles.size === other.shingles.size && !(hasHeadline && !otherHasHeadline));
+      const dropped = dropNew ? el : other.el;
+      if (dropped.querySelector("h1") && !(dropNew ? otherHasHeadline : hasHeadline)) continue;
+      dropped.remove();
+      removed++;
+      if (dropNew) continue;
+      other.alive = false;
     }
-    // The copy holding the page's <h1> is the one its headline rules read (a sticky bar repeats the name first).
-    const drop = el.querySelector("h1") && !earlier.querySelector("h1") ? earlier : el;
-    if (drop === earlier) kept.set(key, el);
-    drop.remove();
-    removed++;
+    const index = kept.push({ el, shingles, alive: true }) - 1;
+    for (const sh of shingles) (holders.get(sh) ?? holders.set(sh, []).get(sh)!).push(index);
   }
   return removed;
 }
 
-function normalisedText(el: Element): string {
-  let out = "";
+// A variant whose 4-word shingles stand in another at this share is a copy of (part of) it.
+const CONTAINED_SHARE = 0.9;
+const SHINGLE_WORDS = 4;
+// Two variants of one block are of a size; a short block that happens to recur inside a long variant (a
+// product card's price line in a quick-view panel) is not a copy of it.
+const COMPARABLE_SIZE = 0.5;
+
+/** Shingles within each run of text (never across two elements: an accordion puts its labels between them). */
+function shinglesOf(runs: string[][]): Set<string> {
+  const out = new Set<string>();
+  for (const words of runs) {
+    if (words.length < SHINGLE_WORDS) out.add(words.join(" "));
+    for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.add(words.slice(i, i + SHINGLE_WORDS).join(" "));
+  }
+  return out;
+}
+
+function mostOverlapping<T extends { shingles: Set<string>; alive: boolean }>(
+  shingles: Set<string>,
+  kept: T[],
+  holders: Map<string, number[]>,
+): { variant: T; overlap: number } | null {
+  const counts = new Map<number, number>();
+  for (const sh of shingles) for (const i of holders.get(sh) ?? []) if (kept[i]!.alive) counts.set(i, (counts.get(i) ?? 0) + 1);
+  let best: { variant: T; overlap: number } | null = null;
+  for (const [i, overlap] of counts) if (!best || overlap > best.overlap) best = { variant: kept[i]!, overlap };
+  return best;
+}
+
+/** The words of each text node below `el`, in order. */
+function textRuns(el: Element): string[][] {
+  const runs: string[][] = [];
   const walk = (n: Node): void => {
-    if (n.nodeType === TEXT_NODE) out += ` ${(n as Text).data}`;
+    if (n.nodeType === TEXT_NODE) {
+      const words = (n as Text).data.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+      if (words) runs.push(words);
+    }
     for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };
   walk(el);
-  return (out.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+  return runs;
 }
 
 /**

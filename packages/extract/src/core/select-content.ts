@@ -63,7 +63,6 @@ export function selectContent(url: string, html: string): SelectedContent {
   const jsonLd = readJsonLd(doc, pre.jsonLd);
   warnings.push(...jsonLd.warnings);
   const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
-  if (doc.body) removeResponsiveDuplicates(doc.body);
   // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
   if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
   // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
@@ -78,6 +77,9 @@ export function selectContent(url: string, html: string): SelectedContent {
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
   // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
   const pageType = typed.rulesType ?? typed.type;
+  // After the metadata rules, which read the copy a reader meets first (a date printed only in the mobile
+  // header still dates the page).
+  if (doc.body) removeResponsiveDuplicates(doc.body);
   if (doc.body) removePageChrome(doc.body, { keepComments: pageType === "forum" });
 
   const candidate = (content: Element | null, via: ExtractResponseExtractedVia): Candidate | null => {
