@@ -70,6 +70,11 @@ describe("escaping by position", () => {
     expect(render("<p>[ref]: https://example.test</p>")).toBe("\\[ref\\]: https://example.test");
   });
 
+  it("never lets tildes split across text nodes open a code fence (fast-check seed 952097743)", () => {
+    const html = "<p>~<span>~~~ word </span></p>";
+    expect(renderedText(render(html))).toBe(htmlText(html));
+  });
+
   it("keeps the text a reader sees, whatever the markers and wherever they fall (CommonMark reference parser)", () => {
     const token = fc.constantFrom("word", "snake_case_name", "*", "**", "_", "__", "#", "##", "1.", "2)", "-", "+", ">", "=", "===", "[x]", "(y)", "[", "]", "[r]:", "`", "C#", "a*b", "x_y_z", "~~~", "~", "~5");
     const text = fc.array(fc.tuple(token, fc.constantFrom(" ", "")), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([t, gap]) => t + gap).join(""));

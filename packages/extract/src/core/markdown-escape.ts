@@ -59,7 +59,8 @@ export function escapeMarkdownText(text: string, context: EscapeContext = {}): s
     .replace(marker.bullet, "\\$1")
     .replace(/^(-{3,}|={2,})/, "\\$1")
     .replace(marker.heading, "\\$1")
-    .replace(/^~~~/, "\\~~~")
+    // Any tilde, not only a run of three: the next text node may add the rest of a fence ("~" then "~~~ word").
+    .replace(/^~/, "\\~")
     .replace(/^```/, "\\```")
     .replace(/^>/, "\\>")
     .replace(marker.ordered, "$1\\$2");
