@@ -173,6 +173,7 @@ const MIN_QUOTE_WORDS = 12;
  */
 function removeRepeatedQuotes(posts: ForumPost[]): void {
   const earlier = new Set<string>();
+  const authors = new Set<string>();
   for (const post of posts) {
     const quotes = Array.from(post.body.querySelectorAll(QUOTE)).filter((q, _, all) => !all.some((o) => o !== q && o.contains(q)));
     for (const quote of quotes) {
@@ -181,16 +182,21 @@ function removeRepeatedQuotes(posts: ForumPost[]): void {
       const shingles = shinglesOf(words);
       let found = 0;
       for (const s of shingles) if (earlier.has(s)) found++;
-      if (found >= shingles.length * QUOTED_SHARE) replaceWithReference(quote);
+      if (found >= shingles.length * QUOTED_SHARE) replaceWithReference(quote, authors);
     }
     for (const s of shinglesOf(quoteWords(post.body.textContent ?? ""))) earlier.add(s);
+    if (post.author) authors.add(post.author);
   }
 }
 
-/** The quote gives way to one line saying whose post it quoted, when the markup says. */
-function replaceWithReference(quote: Element): void {
+/**
+ * The quote gives way to one line saying whose post it quoted. The name comes from page markup (an attribute
+ * no reader sees), so it is written only when it is the visible author of a post above: a hostile page cannot
+ * put words of its own in the agent's content this way.
+ */
+function replaceWithReference(quote: Element, authors: ReadonlySet<string>): void {
   const author = quotedAuthor(quote);
-  if (!author) {
+  if (!author || !authors.has(author)) {
     quote.remove();
     return;
   }
