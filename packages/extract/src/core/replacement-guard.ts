@@ -10,6 +10,7 @@
 // an author box, a newsletter box or a "related" list: on WCXB dev that kept Readability on 4 pages (3 articles,
 // 1 forum thread routed as one) where it scored 0.28-0.48 F1 higher, and on none where the region scored
 // higher (trailingAppendage below).
+import { lowerWords } from "./text.js";
 
 /** Readability kept this share of the region's section headings: the rest of the region is appendage. */
 const HEADING_SHARE_KEPT = 0.7;
@@ -56,13 +57,13 @@ const SKIPPABLE_LINE = /^(?:labels|tags|categories|filed under):/i;
  * block, and what follows opens with a comment section, an author box, a newsletter box or a related list.
  */
 function trailingAppendage(readabilityText: string, regionText: string): boolean {
-  const kept = wordTokens(readabilityText);
+  const kept = lowerWords(readabilityText);
   if (kept.length < 12) return false;
   const lines = regionText.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
   const tokens: string[] = [];
   const lineOf: number[] = [];
   lines.forEach((line, i) => {
-    for (const t of wordTokens(line)) {
+    for (const t of lowerWords(line)) {
       tokens.push(t);
       lineOf.push(i);
     }
@@ -74,10 +75,6 @@ function trailingAppendage(readabilityText: string, regionText: string): boolean
   if (start > kept.length * ADDED_BEFORE_SHARE || spanned - kept.length > kept.length * ADDED_INSIDE_SHARE) return false;
   const after = lines.slice(lineOf[end + 5]! + 1).filter((l) => !SKIPPABLE_LINE.test(l));
   return after.slice(0, APPENDAGE_LOOKAHEAD_LINES).some((l) => APPENDAGE_LINE.test(l));
-}
-
-function wordTokens(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** The first (or last) index where `run` occurs in `tokens`, or -1. */

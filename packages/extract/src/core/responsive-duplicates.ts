@@ -4,6 +4,7 @@
 // renders every breakpoint as a "ssr-variant"). A reader
 // sees one of them; extracting both doubles the block.
 import { TEXT_NODE } from "./dom.js";
+import { lowerWords, wordShingles } from "./text.js";
 
 // Class tokens that show or hide an element by screen width.
 const RESPONSIVE_CLASS =
@@ -64,7 +65,7 @@ function shinglesOf(runs: string[][]): Set<string> {
   const out = new Set<string>();
   for (const words of runs) {
     if (words.length < SHINGLE_WORDS) out.add(words.join(" "));
-    for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.add(words.slice(i, i + SHINGLE_WORDS).join(" "));
+    for (const shingle of wordShingles(words, SHINGLE_WORDS)) out.add(shingle);
   }
   return out;
 }
@@ -86,8 +87,8 @@ function textRuns(el: Element): string[][] {
   const runs: string[][] = [];
   const walk = (n: Node): void => {
     if (n.nodeType === TEXT_NODE) {
-      const words = (n as Text).data.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-      if (words) runs.push(words);
+      const words = lowerWords((n as Text).data);
+      if (words.length > 0) runs.push(words);
     }
     for (let c = n.firstChild; c; c = c.nextSibling) walk(c);
   };

@@ -71,3 +71,15 @@ export function countWords(text: string): number {
   }
   return count;
 }
+
+/** Lower-cased runs of letters and digits: the words two texts are compared on (titles, names, quotes, copies). */
+export function lowerWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Every run of `size` consecutive words, joined by spaces: text reuse is found by shared shingles. */
+export function wordShingles(words: readonly string[], size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + size <= words.length; i++) out.push(words.slice(i, i + size).join(" "));
+  return out;
+}

@@ -3,7 +3,7 @@
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { KEEP_BLOCK_ATTRIBUTE } from "../blocks/block-list.js";
 import { classAndId, tagOf, textLength } from "../dom.js";
-import { cleanLine } from "../text.js";
+import { cleanLine, lowerWords, wordShingles } from "../text.js";
 import { findMainContainer } from "./main-content.js";
 
 // Forum software post containers, most specific first (Discourse, XenForo, vBulletin, phpBB, punBB,
@@ -177,14 +177,14 @@ function removeRepeatedQuotes(posts: ForumPost[]): void {
   for (const post of posts) {
     const quotes = Array.from(post.body.querySelectorAll(QUOTE)).filter((q, _, all) => !all.some((o) => o !== q && o.contains(q)));
     for (const quote of quotes) {
-      const words = quoteWords(quote.textContent ?? "");
+      const words = lowerWords(quote.textContent ?? "");
       if (words.length < MIN_QUOTE_WORDS) continue;
-      const shingles = shinglesOf(words);
+      const shingles = wordShingles(words, SHINGLE_WORDS);
       let found = 0;
       for (const s of shingles) if (earlier.has(s)) found++;
       if (found >= shingles.length * QUOTED_SHARE) replaceWithReference(quote, authors);
     }
-    for (const s of shinglesOf(quoteWords(post.body.textContent ?? ""))) earlier.add(s);
+    for (const s of wordShingles(lowerWords(post.body.textContent ?? ""), SHINGLE_WORDS)) earlier.add(s);
     if (post.author) authors.add(post.author);
   }
 }
@@ -219,12 +219,3 @@ function quotedAuthor(quote: Element): string | null {
   return name && name.length <= 60 ? name : null;
 }
 
-function quoteWords(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-function shinglesOf(words: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.push(words.slice(i, i + SHINGLE_WORDS).join(" "));
-  return out;
-}

@@ -1,6 +1,6 @@
 // The page title, chosen among the <h1>s, the declared titles (og:title, twitter:title, JSON-LD headline)
 // and <title>. Each rule is measured on the WCXB dev labels (docs/BENCHMARK.md, issue 14).
-import { cleanLine } from "../text.js";
+import { cleanLine, lowerWords as tokens } from "../text.js";
 
 export interface TitleCandidates {
   /** <h1> elements in order, the title window's headline first. */
@@ -109,9 +109,6 @@ function sharesWord(a: string, b: string): boolean {
   return stems(a).some((w) => other.has(w));
 }
 
-function tokens(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
 
 /** Equal word for word, "&" read as "and" ("Nuts & Volts" names "Nuts and Volts"). */
 function sameWords(a: string, b: string): boolean {

@@ -1,6 +1,6 @@
 // The page's byline: JSON-LD author (following @id references), author metas, then byline markup.
 import { stringField, typesOf } from "../json-ld.js";
-import { cleanLine } from "../text.js";
+import { cleanLine, lowerWords } from "../text.js";
 import type { TitleWindow } from "../title-window.js";
 import { decodeLeftoverEntities } from "./entities.js";
 
@@ -168,7 +168,7 @@ function looksLikeLogin(name: string): boolean {
 }
 
 function sameWords(a: string, b: string): boolean {
-  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.join(" ") ?? "";
+  const words = (s: string) => lowerWords(s).join(" ");
   const x = words(a);
   return x.length > 0 && x === words(b);
 }
