@@ -61,6 +61,27 @@ describe("toMarkdown", () => {
     );
     expect(md).toMatch(/\| flag \| default \|\n\| --- \| --- \|\n\| max_workers \| 4 +\|/);
   });
+
+  it("keeps a table whose cells hold headings, lists, rules and quotes a GFM table, not raw HTML", () => {
+    const md = render(
+      `<table class="recipe" style="border:1px" data-id="7"><tr><td><h4>Ingredient</h4></td><td><h4>Amount</h4></td></tr>` +
+        `<tr><td><ul><li>Oats</li><li>Milk <code>2%</code></li></ul></td><td>40 g<hr><blockquote>fresh</blockquote></td></tr>` +
+        `<tr><td><ol><li>first</li><li>second</li></ol></td><td>plain</td></tr></table>`,
+    );
+    expect(md).not.toContain("<table");
+    expect(md).not.toMatch(/class=|style=|data-id/);
+    expect(md).toContain("| **Ingredient** | **Amount** |");
+    // Each flattened block is a line of its own inside the cell: nothing glued to its neighbour.
+    expect(md).toMatch(/\| • Oats +<br>• Milk `2%` \| 40 g +<br>fresh \|/);
+    expect(md).toMatch(/\| 1\. first +<br>2\\?\. second \| plain \|/);
+  });
+
+  it("reads a table holding a code block as blocks, so the code keeps its fence and language", () => {
+    const md = render(`<table><tr><td>Example</td><td><pre class="language-js"><code>let x = 1;\nx++;</code></pre></td></tr></table>`);
+    expect(md).not.toContain("<table");
+    expect(md).toContain("Example");
+    expect(md).toContain("```js\nlet x = 1;\nx++;\n```");
+  });
 });
 
 describe("markdownLinkDestination", () => {

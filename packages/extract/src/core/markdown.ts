@@ -4,6 +4,7 @@ import { gfm } from "@joplin/turndown-plugin-gfm";
 import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
 import { isMarkdownLink, MarkdownContext } from "./markdown-context.js";
 import { removeInvisibleChars } from "./text.js";
+import { isElement, TEXT_NODE } from "./dom.js";
 
 let service: TurndownService | undefined;
 // The conversion under way (turndown runs synchronously): where its text nodes sit, for escaping them.
@@ -106,16 +107,64 @@ function absolutizeLinks(root: Element, baseUrl: string): void {
  * The GFM rule reads `table.rows`, which linkedom does not implement (every table would come out as glued
  * cell text), and it cannot render layout tables (nested or single-cell) or cells outside a table.
  * Data tables get a `rows` getter; layout tables and stray cells become plain blocks.
+ * The plugin writes a table whose cells hold headings, lists, rules, quotes or a code block as raw HTML,
+ * every attribute included (a shop's 267 KB book list, base64 icons: 24 of 1,497 WCXB dev pages). Cells are
+ * flattened to what a GFM cell can hold instead, and a table holding code blocks becomes blocks, so the code
+ * keeps its fence.
  */
 function prepareTables(root: Element): void {
   installRowsShim(root);
   for (const table of Array.from(root.querySelectorAll("table")).reverse()) {
     const cells = table.querySelectorAll("td, th").length;
-    if (cells <= 1 || table.querySelector("table")) toBlocks(table);
+    if (cells <= 1 || table.querySelector("table, pre")) toBlocks(table);
+    else flattenCellBlocks(table);
   }
   for (const cell of Array.from(root.querySelectorAll("td, th, tr, tbody, thead, tfoot"))) {
     if (!cell.closest("table")) toBlocks(cell);
   }
+}
+
+const CELL_BLOCKS = "h1, h2, h3, h4, h5, h6, ul, ol, hr, blockquote";
+
+/**
+ * Headings become bold text, list items lines of their own ("• item", <br> between), a rule a line break, a quote
+ * its text; each on a line of its own in the cell (<br> to the content before and after it).
+ */
+function flattenCellBlocks(table: Element): void {
+  const doc = table.ownerDocument;
+  // Innermost first: a list inside a list item is flattened before its parent reads its items.
+  for (const el of Array.from(table.querySelectorAll(CELL_BLOCKS)).reverse()) {
+    const tag = el.localName;
+    if (tag === "hr") {
+      const between = hasContent(el.previousSibling, "previousSibling") && hasContent(el.nextSibling, "nextSibling");
+      if (between) el.replaceWith(doc.createElement("br"));
+      else el.remove();
+      continue;
+    }
+    const line = doc.createElement(/^h[1-6]$/.test(tag) ? "strong" : "span");
+    if (tag === "ul" || tag === "ol") {
+      const items = Array.from(el.children).filter((child) => child.localName === "li");
+      items.forEach((item, i) => {
+        if (i > 0) line.appendChild(doc.createElement("br"));
+        line.appendChild(doc.createTextNode(tag === "ol" ? `${i + 1}. ` : "• "));
+        while (item.firstChild) line.appendChild(item.firstChild);
+      });
+    } else {
+      while (el.firstChild) line.appendChild(el.firstChild);
+    }
+    if (hasContent(el.previousSibling, "previousSibling")) el.before(doc.createElement("br"));
+    if (hasContent(el.nextSibling, "nextSibling")) el.after(doc.createElement("br"));
+    el.replaceWith(line);
+  }
+}
+
+/** Whether a text or element node comes before (or after) in this direction, blank text skipped. */
+function hasContent(node: ChildNode | null, direction: "previousSibling" | "nextSibling"): boolean {
+  for (let n = node; n; n = n[direction]) {
+    if (n.nodeType !== TEXT_NODE) return isElement(n) && n.localName !== "br";
+    if ((n.nodeValue ?? "").trim() !== "") return true;
+  }
+  return false;
 }
 
 function toBlocks(el: Element): void {
