@@ -76,6 +76,16 @@ describe("toMarkdown", () => {
     expect(md).toMatch(/\| 1\. first +<br>2\\?\. second \| plain \|/);
   });
 
+  it("keeps every child of a list in a cell, not only its items, and an ordered list's start number", () => {
+    const md = render(
+      `<table><tr><th>a</th><th>b</th></tr><tr><td><ul><li>listed</li><div>stray block</div></ul></td>` +
+        `<td><ol start="4"><li>fourth</li><li>fifth</li></ol></td></tr></table>`,
+    );
+    expect(md).not.toContain("<table");
+    // A <div> is a block to turndown: a blank line before it, as between two paragraphs in a cell.
+    expect(md).toMatch(/\| • listed *(?:<br>)+stray block \| 4\. fourth +<br>5\\?\. fifth \|/);
+  });
+
   it("reads a table holding a code block as blocks, so the code keeps its fence and language", () => {
     const md = render(`<table><tr><td>Example</td><td><pre class="language-js"><code>let x = 1;\nx++;</code></pre></td></tr></table>`);
     expect(md).not.toContain("<table");

@@ -143,12 +143,25 @@ function flattenCellBlocks(table: Element): void {
     }
     const line = doc.createElement(/^h[1-6]$/.test(tag) ? "strong" : "span");
     if (tag === "ul" || tag === "ol") {
-      const items = Array.from(el.children).filter((child) => child.localName === "li");
-      items.forEach((item, i) => {
-        if (i > 0) line.appendChild(doc.createElement("br"));
-        line.appendChild(doc.createTextNode(tag === "ol" ? `${i + 1}. ` : "• "));
-        while (item.firstChild) line.appendChild(item.firstChild);
-      });
+      // Every child moves, not only the <li>s: pages put text and <div>s straight into lists too.
+      let number = Number.parseInt(el.getAttribute("start") ?? "", 10);
+      if (!Number.isFinite(number)) number = 1;
+      let first = true;
+      for (const child of Array.from(el.childNodes)) {
+        const item = isElement(child) && child.localName === "li";
+        // A block child (<div>, <p>) starts its own line in turndown's output already.
+        const block = isElement(child) && (child.localName === "div" || child.localName === "p");
+        if (item || (!block && hasContent(child, "nextSibling"))) {
+          if (!first) line.appendChild(doc.createElement("br"));
+          first = false;
+        }
+        if (!item) {
+          line.appendChild(child);
+          continue;
+        }
+        line.appendChild(doc.createTextNode(tag === "ol" ? `${number++}. ` : "• "));
+        while (child.firstChild) line.appendChild(child.firstChild);
+      }
     } else {
       while (el.firstChild) line.appendChild(el.firstChild);
     }
