@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "../src/core/dom.js";
+import { forEachAttribute, parseHtml } from "../src/core/dom.js";
 import { classifyPageType } from "../src/core/page-type.js";
 import { toPlainText } from "../src/core/plain-text.js";
 import { precleanHtml } from "../src/core/preclean.js";
@@ -22,6 +22,20 @@ describe("stripHidden", () => {
     expect(text).toContain("desktop text");
     expect(text).toContain("custom prop text");
     expect(text).not.toContain("gone text");
+  });
+
+  it("reads a stylesheet's hiding only for what the page carries, and still counts its other rules as resets and colours", () => {
+    // `.is-open` and `.theme-dark` are on no element (script adds them), yet their rules still show the
+    // drawer and make `.note`'s colour unknown; `.promo` hides nothing here, `.gone` still hides.
+    const css = `.drawer{opacity:0}.drawer.is-open{opacity:1}.note{color:#fff}.theme-dark .note{color:#222}.promo{display:none}.gone{display:none}`;
+    const text = bodyText(`<html><head><style>${css}</style></head><body><p class="drawer">drawer words</p><p class="note">white note words</p><p class="gone">gone words</p><p>plain words</p></body></html>`);
+    expect(text).toContain("drawer words");
+    expect(text).toContain("white note words");
+    expect(text).toContain("plain words");
+    expect(text).not.toContain("gone words");
+    const lone = bodyText(`<html><head><style>.note{color:#fff}.drawer{opacity:0}</style></head><body><p class="note">white note words</p><p class="drawer">drawer words</p><p>plain words</p></body></html>`);
+    expect(lone).not.toContain("white note words");
+    expect(lone).not.toContain("drawer words");
   });
 
   it("unwraps <noscript> only when it holds the page", () => {
@@ -75,6 +89,23 @@ describe("parseHtml", () => {
     }
     expect(ids(doc.querySelectorAll("p, li"))).toEqual(ids(doc.querySelectorAll(":is(p, li)")));
     expect(ids(doc.getElementById("a")!.querySelectorAll("p"))).toEqual(["b", "f", "g"]);
+  });
+
+  it("walks every element's attributes in document order, a template's own but not its contents'", () => {
+    const doc = parseHtml(`<html><head><link rel=stylesheet href=a.css></head><body><div id=a class="x Y" data-k=1><p title=t>one</p>
+      <template id=t><p id=inert class=z></p><template id=nested></template></template><template></template><p id=after hidden></p></div></body></html>`);
+    doc.getElementById("a")!.setAttribute("data-late", "2");
+    const seen: string[] = [];
+    forEachAttribute(doc, (owner, name, value) => seen.push(`${owner.localName}.${name}=${value}`));
+    // The same list from each element's own attribute map, elements in document order outside templates.
+    const expected = Array.from(doc.querySelectorAll("*")).flatMap((el) => Array.from(el.attributes, (a) => `${el.localName}.${a.name}=${a.value}`));
+    expect([...seen].sort()).toEqual([...expected].sort());
+    expect(seen).toContain("template.id=t");
+    expect(seen).toContain("p.hidden=");
+    expect(seen.some((s) => s.includes("inert") || s.includes("nested"))).toBe(false);
+    const body: string[] = [];
+    forEachAttribute(doc.getElementById("a")!, (owner, name) => body.push(`${owner.localName}.${name}`));
+    expect(body).toEqual(["p.title", "template.id", "p.id", "p.hidden"]);
   });
 });
 

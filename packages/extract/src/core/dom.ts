@@ -105,6 +105,38 @@ function walkLinkedList(root: ParentNode, wanted: Set<string> | null, { next: NE
   return out;
 }
 
+/**
+ * Calls `visit` with every attribute of every element below `root`, in document order. Template contents
+ * are inert and skipped, as in the tag walk above. On linkedom the attribute nodes sit in the node list
+ * right after their element, so one pass reads them without building an attribute map per element.
+ */
+export function forEachAttribute(root: ParentNode, visit: (owner: Element, name: string, value: string) => void): void {
+  const links = linkedomLinks(root);
+  if (!links) {
+    for (const el of Array.from(root.querySelectorAll("*"))) for (const attr of Array.from(el.attributes)) visit(el, attr.name, attr.value);
+    return;
+  }
+  const { next: NEXT, end: END } = links;
+  const stop = (root as unknown as Linked)[END];
+  // A template's own attributes are read; its contents are jumped over at the first node after them.
+  let template: Linked | null = null;
+  let node = (root as unknown as Linked)[NEXT];
+  while (node && node !== stop) {
+    if (node.nodeType === ATTRIBUTE_NODE) {
+      // An element root's own attributes come first in its list; they are not below it.
+      const { ownerElement: owner, name, value } = node as unknown as Attr;
+      if (owner && (owner as unknown) !== root) visit(owner, name, value);
+    } else if (template) {
+      node = template[END];
+      template = null;
+      continue;
+    } else if (node.nodeType === ELEMENT_NODE && node.localName === "template") {
+      template = node;
+    }
+    node = node[NEXT];
+  }
+}
+
 function walkElements(root: ParentNode, wanted: Set<string> | null): Element[] {
   const out: Element[] = [];
   let el = root.firstElementChild;
@@ -146,6 +178,7 @@ function mergeStrayBodies(doc: Document): void {
 }
 
 const ELEMENT_NODE = 1;
+const ATTRIBUTE_NODE = 2;
 export const TEXT_NODE = 3;
 export const COMMENT_NODE = 8;
 

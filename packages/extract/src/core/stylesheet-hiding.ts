@@ -3,6 +3,7 @@
 // `p[hidden-x]`, `p.note`, `.a.b`). Also the text and background colours simple class rules give, for the
 // "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
 import { parseColor, type Rgba } from "./colors.js";
+import { forEachAttribute } from "./dom.js";
 import { backgroundColor, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
 
 export interface HiddenSelectors {
@@ -83,7 +84,8 @@ export function pageCss(doc: Document, extraCss: string): string {
  */
 export function hiddenSelectorsFromStylesheets(doc: Document, css: string): HiddenSelectors {
   const out = emptyHiddenSelectors();
-  out.externalCss = importsStylesheets(css) || loadsStylesheets(doc);
+  const carried = documentStyleHooks(doc);
+  out.externalCss = importsStylesheets(css) || carried.linksStylesheet;
   if (!css || !MAY_HIDE.test(css)) return out;
   const byDisplay = new Set<string>();
   const shown = new Set<string>();
@@ -95,16 +97,12 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
       if (/(?<![-\w])display\s*:\s*(?!none)[a-z]/.test(rule.body)) for (const key of tokensOf(rule.selectors)) shown.add(key);
       continue;
     }
+    const candidates = hidingCandidates(rule.selectors, carried.tokens);
+    if (candidates.length === 0) continue;
     const reason = hidingDeclaration(rule.body) ?? (hidesByOpacity(rule.body) ? "opacity:0" : null);
     if (reason === null) continue;
-    const guard = CUSTOM_ELEMENT.test(rule.selectors);
-    for (const sel of rule.selectors.split(",")) {
-      const s = sel.trim();
-      if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
-      if (!/^[.#][\w-]+$/.test(s) && (guard || CLOAK.test(s))) continue;
+    for (const { selector: s, keys } of candidates) {
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
-      const keys = tokensOf(s);
-      if (keys.length === 0) continue;
       hiddenBy.set(s, { reason, rule, keys });
       if (!/^[.#][\w-]+$/.test(s)) continue;
       if (reason === "display:none") byDisplay.add(s);
@@ -118,8 +116,52 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
     else out.compound.push({ selector: s, reason });
   }
   for (const s of byDisplay) out.visibilityOnly.delete(s);
-  colorsOfClasses(rules, out);
+  colorsOfClasses(rules, out, carried.tokens);
   return out;
+}
+
+/**
+ * The compound selectors of a rule's list that can hide something in this document, with their tokens. A
+ * selector naming a class, id or attribute no element carries matches nothing here: on a typical page that
+ * is most of a site-wide stylesheet, and its declarations are then not read at all. Such rules still count
+ * as resets and colour rules (resetSelectors, colorsOfClasses): script adds state classes (`.is-visible`)
+ * the HTML does not carry.
+ */
+function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Array<{ selector: string; keys: string[] }> {
+  const out: Array<{ selector: string; keys: string[] }> = [];
+  let guard: boolean | undefined;
+  for (const sel of selectors.split(",")) {
+    const s = sel.trim();
+    if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
+    if (!/^[.#][\w-]+$/.test(s) && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
+    const keys = tokensOf(s);
+    if (keys.length === 0 || !keys.every((key) => carried.has(key.toLowerCase()))) continue;
+    out.push({ selector: s, keys });
+  }
+  return out;
+}
+
+/**
+ * What the document's elements (outside <template>) carry that a selector can name, in lower case so that a
+ * quirks-mode page's case-blind matching is covered too: `.class`, `#id`, `[attribute`. Also whether a
+ * <link> loads a stylesheet from elsewhere (which may set any colour on anything). One pass over the
+ * attributes answers both.
+ */
+function documentStyleHooks(doc: Document): { tokens: Set<string>; linksStylesheet: boolean } {
+  const tokens = new Set<string>();
+  let linksStylesheet = false;
+  forEachAttribute(doc, (owner, name, value) => {
+    const attribute = name.toLowerCase();
+    tokens.add(`[${attribute}`);
+    if (attribute === "class") {
+      for (const cls of value.toLowerCase().split(/\s+/)) if (cls !== "") tokens.add(`.${cls}`);
+    } else if (attribute === "id") {
+      tokens.add(`#${value.toLowerCase()}`);
+    } else if (attribute === "rel" && !linksStylesheet && owner.localName === "link") {
+      linksStylesheet = loadsStylesheet(owner);
+    }
+  });
+  return { tokens, linksStylesheet };
 }
 
 /** Whether the CSS pulls in another stylesheet (`@import`, in any letter case). */
@@ -140,13 +182,10 @@ function isWordAt(text: string, at: number, word: string): boolean {
   return true;
 }
 
-/** Whether the document loads a stylesheet from elsewhere (which may set any colour on anything). */
-function loadsStylesheets(doc: Document): boolean {
-  for (const link of Array.from(doc.querySelectorAll("link"))) {
-    const rel = (link.getAttribute("rel") ?? "").toLowerCase();
-    if (/(?:^|\s)stylesheet(?:\s|$)/.test(rel) || (/(?:^|\s)preload(?:\s|$)/.test(rel) && (link.getAttribute("as") ?? "").toLowerCase() === "style")) return true;
-  }
-  return false;
+/** Whether a <link> loads a stylesheet (`rel=stylesheet`, or a style preload). */
+function loadsStylesheet(link: Element): boolean {
+  const rel = (link.getAttribute("rel") ?? "").toLowerCase();
+  return /(?:^|\s)stylesheet(?:\s|$)/.test(rel) || (/(?:^|\s)preload(?:\s|$)/.test(rel) && (link.getAttribute("as") ?? "").toLowerCase() === "style");
 }
 
 const SETS_COLOR = /(?<![-\w])(?:color|-webkit-text-fill-color|background-clip|-webkit-background-clip)\s*:/;
@@ -159,7 +198,7 @@ const ELEMENT_NAMES = /(?:^|[\s>+~,(])([a-z][a-z0-9]*)(?=[\s>+~,.#[:)]|$)/gi;
  * anywhere (at-rules and compound selectors included) sets its colour, so a `.dark .x{color:#000}` or an
  * @media override makes it unknown. Backgrounds that other rules set go to `unknownBackgrounds`.
  */
-function colorsOfClasses(rules: CssRule[], out: HiddenSelectors): void {
+function colorsOfClasses(rules: CssRule[], out: HiddenSelectors, carried: ReadonlySet<string>): void {
   const colorRules = new Map<string, number>();
   const backgroundRules = new Map<string, number>();
   const count = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
@@ -175,6 +214,8 @@ function colorsOfClasses(rules: CssRule[], out: HiddenSelectors): void {
         if (background) count(backgroundRules, key);
       }
       if (simple) {
+        // A class no element carries needs no colour; its rule is still counted just above.
+        if (!carried.has(s.toLowerCase())) continue;
         const cls = s.slice(1);
         if (color) {
           const c = textColor(rule.body);
