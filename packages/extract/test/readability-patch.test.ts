@@ -1,14 +1,18 @@
-// patches/@mozilla__readability@0.6.0.patch changes how Readability computes six answers, never the answers:
+// patches/@mozilla__readability@0.6.0.patch changes how Readability computes its answers, never the answers:
 // an element "without content" is found by stopping at the first non-blank text, a byline's text is read only
 // when the node looks like a byline, a list's children are read once, text lengths are counted without
-// building the normalised text, comma counts are taken from the raw text, and an element's style is read only
-// when it has a style attribute. Here the first is checked against
-// Readability's own definition (the node's whole text trimmed) on every element of a page built to hit the
-// edge cases: whitespace-only text in several nodes, text only deep down, only in a comment, only in a
-// <template>, and non-breaking spaces (trim() removes them).
+// building the normalised text, comma counts are taken from the raw text, the conditional cleaner reads a
+// node's text once for all its checks, and an element's style is read only when it has a style attribute.
+// The helpers are checked against Readability's own definitions on every element of pages built to hit the
+// edge cases (whitespace-only text in several nodes, text only deep down, only in a comment, only in a
+// <template>, non-breaking spaces, which trim() removes), and whole articles against the published package.
 import { Readability } from "@mozilla/readability";
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error: a bench script in plain JavaScript, without types.
+import { loadStockReadability } from "../bench/stock-readability.mjs";
 import { parseHtml } from "../src/core/dom.js";
+import { fixture } from "./helpers.js";
 
 const PAGE = `<html><body>
   <div id=blank>  \n<br> \t <hr> </div>
@@ -88,5 +92,24 @@ describe("patched Readability", () => {
     expect(reader._isProbablyVisible(doc.getElementById("none")!)).toBe(false);
     expect(reader._isProbablyVisible(doc.getElementById("invisible")!)).toBe(false);
     expect(reader._isProbablyVisible(doc.getElementById("fallback")!)).toBe(true);
+  });
+
+  it("picks and cleans every fixture page exactly as the published Readability does", () => {
+    // The published files are rebuilt by reversing the patch (bench/stock-readability.mjs); both read the same
+    // linkedom documents with the same options, so any answer a patch changed shows in the article.
+    const { Readability: Stock } = loadStockReadability() as { Readability: typeof Readability };
+    const names = readdirSync(new URL("./fixtures", import.meta.url)).filter((name) => !name.includes("."));
+    expect(names.length).toBeGreaterThan(15);
+    let articles = 0;
+    for (const name of names) {
+      const read = (Reader: typeof Readability) => {
+        const article = new Reader(parseHtml(fixture(name)), { charThreshold: 300, keepClasses: true }).parse();
+        return article && { title: article.title, byline: article.byline, excerpt: article.excerpt, length: article.length, content: article.content };
+      };
+      const ours = read(Readability);
+      expect([name, ours]).toEqual([name, read(Stock)]);
+      if (ours) articles++;
+    }
+    expect(articles).toBeGreaterThan(10);
   });
 });
