@@ -8,7 +8,10 @@
 //   --via-cli (run our side through the built CLI, the acceptance path: `node bin/websift-extract.js --jsonl
 //   --format text` as a child reading the pages as JSON lines from a file, one Envelope per line written to
 //   another; pages/s is for the CLI from start to exit, start-up and JSON included; CPU is the utime+stime
-//   of the CLI's processes once they have exited, peak RSS their VmHWM polled from /proc, so Linux only).
+//   of the CLI's processes once they have exited, peak RSS their VmHWM polled from /proc, so Linux only),
+//   --rounds N (with --via-cli: N rounds of ours then stock over the same pages, the speed ratio of each
+//   round and their median; quality and metadata come from the first round. A shared or virtual machine's
+//   speed drifts by 10-40% within minutes, so one round's ratio says little).
 // Without --via-cli our side runs in this process over every page (pages/s and peak RSS are for one process
 // over the whole split), re-run under the V8 heap settings the CLI uses for --jsonl (bin/node-flags.js) so
 // both modes measure the same runtime; NODE_OPTIONS=--max-old-space-size=N overrides them (4096 is Node's
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     reference: { type: 'string' },
     'via-cli': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
   },
 });
 if (!values.corpus) {
@@ -45,6 +49,11 @@ if (!values.corpus) {
 }
 if (!values['via-cli'] && !hasHeapLimitFlag()) {
   process.exit(await relaunchUnderLongRunFlags(fileURLToPath(import.meta.url), process.argv.slice(2)));
+}
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1 || (rounds > 1 && (!values['via-cli'] || values['no-baseline']))) {
+  console.error('--rounds N needs a whole number N >= 1, and --via-cli with the baseline (in this process a second round would run warm)');
+  process.exit(2);
 }
 const corpus = resolve(values.corpus);
 const binPath = join(here, '../bin/websift-extract.js');
@@ -76,22 +85,26 @@ const readHtml = (id) => gunzipSync(readFileSync(join(corpus, 'html', `${id}.htm
 const ours = values['via-cli'] ? await runViaCli(pages) : await runInProcess(pages);
 
 // Baseline: chunks of pages, one child each, run one after another so the two sides do not compete.
-let baseline = null;
-if (!values['no-baseline']) {
+const baseline = values['no-baseline'] ? null : await runBaseline(pages);
+// Further rounds alternate the two sides again; each round's ratio compares runs minutes apart at most.
+const speedRounds = baseline ? [{ ours, baseline }] : [];
+for (let round = 2; round <= rounds; round++) speedRounds.push({ ours: await runViaCli(pages), baseline: await runBaseline(pages) });
+
+async function runBaseline(list) {
   const preds = {};
   let ms = 0;
   let cpuMs = 0;
   let rss = 0;
   const size = Number(values.chunk);
-  for (let i = 0; i < pages.length; i += size) {
-    const chunk = pages.slice(i, i + size).map(({ id, url }) => ({ id, url }));
+  for (let i = 0; i < list.length; i += size) {
+    const chunk = list.slice(i, i + size).map(({ id, url }) => ({ id, url }));
     const out = await runChild(join(here, 'baseline-worker.mjs'), JSON.stringify({ corpus, pages: chunk }));
     Object.assign(preds, out.predictions);
     ms += out.ms;
     cpuMs += out.cpu_ms;
     rss = Math.max(rss, out.max_rss_mb);
   }
-  baseline = { preds, ms, cpuMs, rss };
+  return { preds, ms, cpuMs, rss };
 }
 
 const scored = pages.map((p) => {
@@ -131,6 +144,20 @@ if (baseline) {
   const baseCpuPps = pages.length / (baseline.cpuMs / 1000);
   console.log(`stock: ${basePps.toFixed(1)} pages/s wall (extraction only), ${baseCpuPps.toFixed(1)} pages per CPU-second, peak RSS ${baseline.rss} MB per child of <= ${values.chunk} pages`);
   console.log(`speed ratio ours/stock: ${(oursPps / basePps).toFixed(2)}x wall${ours.ms === null ? ' (ours: whole pipe)' : ''}, ${(oursCpuPps / baseCpuPps).toFixed(2)}x CPU`);
+}
+if (speedRounds.length > 1) {
+  const ratios = speedRounds.map(({ ours: o, baseline: b }, i) => {
+    const wall = (o.ms ?? o.wallMs) / b.ms;
+    const cpu = o.cpuS / (b.cpuMs / 1000);
+    console.log(`round ${i + 1}: ours ${(pages.length / ((o.ms ?? o.wallMs) / 1000)).toFixed(1)} pages/s, stock ${(pages.length / (b.ms / 1000)).toFixed(1)} pages/s: ${(1 / wall).toFixed(2)}x wall, ${(1 / cpu).toFixed(2)}x CPU`);
+    return { wall: 1 / wall, cpu: 1 / cpu };
+  });
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  console.log(`median speed ratio over ${ratios.length} rounds: ${median(ratios.map((r) => r.wall)).toFixed(2)}x wall, ${median(ratios.map((r) => r.cpu)).toFixed(2)}x CPU`);
 }
 // Metadata and page type against the corpus labels (rules in metadata-report.mjs).
 const metaRows = scored.map((p) => ({ type: p.type, truth: p.labels, pred: ours.details[p.id] ?? {} }));
