@@ -2,6 +2,7 @@
 // type). The matching rules are stated here so the rates in docs/BENCHMARK.md can be read exactly:
 // - title: right when the lower-cased word tokens are equal, or when the truth's tokens are the prediction's
 //   with a site-name part cut (the prediction starts or ends with the truth and the rest is at most 6 words);
+//   "title exact" counts only the first (the labels cut site names from most titles, but not from all);
 // - author: right when every truth name token is in the prediction and every prediction token is in the
 //   truth, ignoring "by", "and" and punctuation (so "By Jane Doe" = "Jane Doe", "A, B and C" = "A, B, C");
 // - date: right when the first ten characters (YYYY-MM-DD) are equal: to the day, in the page's own time;
@@ -19,6 +20,12 @@ export function titleRight(pred, truth) {
   if (p.length <= t.length || p.length - t.length > 6) return false;
   const tj = t.join(' ');
   return p.slice(0, t.length).join(' ') === tj || p.slice(p.length - t.length).join(' ') === tj;
+}
+
+export function titleExact(pred, truth) {
+  const t = words(truth);
+  if (t.length === 0) return null;
+  return words(pred).join(' ') === t.join(' ');
 }
 
 export function authorRight(pred, truth) {
@@ -44,6 +51,7 @@ export function dateRight(pred, truth) {
 export function scoreMetadata(rows) {
   const fields = {
     title: (r) => titleRight(r.pred.title, r.truth.title),
+    title_exact: (r) => titleExact(r.pred.title, r.truth.title),
     author: (r) => authorRight(r.pred.byline, r.truth.author),
     date: (r) => dateRight(r.pred.published, r.truth.publish_date),
     page_type: (r) => r.pred.page_type === r.type,
@@ -78,11 +86,11 @@ export function scoreMetadata(rows) {
 export function printMetadataReport({ byType, confusion, dateSources }, order) {
   const pct = (s) => (s && s.labelled ? `${((100 * s.right) / s.labelled).toFixed(1)}% (${s.right}/${s.labelled})` : '-');
   const keys = [...order.filter((k) => byType[k]), ...Object.keys(byType).filter((k) => !order.includes(k))];
-  console.log('\n| page type | title | author | date (day) | page type |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('\n| page type | title | title exact | author | date (day) | page type |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const k of keys) {
     const b = byType[k];
-    console.log(`| ${k} | ${pct(b.title)} | ${pct(b.author)} | ${pct(b.date)} | ${pct(b.page_type)} |`);
+    console.log(`| ${k} | ${pct(b.title)} | ${pct(b.title_exact)} | ${pct(b.author)} | ${pct(b.date)} | ${pct(b.page_type)} |`);
   }
   console.log('\ndate source on date-labelled pages (right / found):');
   for (const [src, s] of Object.entries(dateSources).sort((a, b) => b[1].found - a[1].found)) {

@@ -116,4 +116,26 @@ describe("readMetadata: title", () => {
     const page = metaOf("<head><title>example.com Vibe coding</title></head><body><h1>example.com</h1><p>Text.</p></body>");
     expect(page.title).toBe("example.com Vibe coding");
   });
+
+  it("cuts a first or last title part that spells the host's name, except on a home page", () => {
+    const titled = (title: string, url: string) => metaOf(`<head><title>${title}</title></head><body><p>Text.</p></body>`, url).title;
+    expect(titled("10 Easy Steps for a Great Interior Design | Tarkett", "https://home.tarkett.co.uk/en_GB/node/10-steps")).toBe("10 Easy Steps for a Great Interior Design");
+    expect(titled("Turning off all LED of RPi 5 - Raspberry Pi Forums", "https://forums.raspberrypi.com/viewtopic.php?t=1")).toBe("Turning off all LED of RPi 5");
+    expect(titled("Frommers | The 10 Best Airfare Search Sites", "https://www.frommers.com/tips/airfare/")).toBe("The 10 Best Airfare Search Sites");
+    // A last part of one or two words may name a host label among others; a first part must spell it whole.
+    expect(titled("Azure Functions | Microsoft Azure", "https://azure.microsoft.com/en-us/products/functions")).toBe("Azure Functions");
+    expect(titled("Ridge Wallet - Royal Black", "https://ridge.com/products/aluminum-black")).toBe("Ridge Wallet - Royal Black");
+    expect(titled("Hugging Face – The AI community building the future.", "https://huggingface.co/")).toBe("Hugging Face – The AI community building the future.");
+    // Never down to one word, and a part that only shares a word with the host stays.
+    expect(titled("Webcams - Yosemite", "https://www.yosemite.example/webcams")).toBe("Webcams - Yosemite");
+    expect(titled("What Are the Trends in Psychiatry? - News", "https://www.psychiatry.org/news/trends")).toBe("What Are the Trends in Psychiatry? - News");
+  });
+
+  it("ends the title where an <h1> spelling its leading parts ends, never at an <h1> spelling the trailing ones", () => {
+    const page = (title: string, h1: string) => metaOf(`<head><title>${title}</title></head><body><h1>${h1}</h1><p>Text.</p></body>`, "https://developer.mozilla.example/docs/x").title;
+    expect(page("Using the Fetch API - Web APIs | MDN", "Using the Fetch API")).toBe("Using the Fetch API");
+    expect(page("Tutorial - User Guide - FastAPI", "Tutorial - User Guide")).toBe("Tutorial - User Guide");
+    expect(page("What is Ownership? - The Rust Programming Language", "The Rust Programming Language")).toBe("What is Ownership? - The Rust Programming Language");
+  });
 });
+

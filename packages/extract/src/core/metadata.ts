@@ -47,6 +47,7 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     htmlTitle: cleanLine(doc.querySelector("title")?.textContent),
     siteName,
     articleish,
+    url,
   });
   return {
     title,
