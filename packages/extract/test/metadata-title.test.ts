@@ -124,6 +124,8 @@ describe("readMetadata: title", () => {
     expect(titled("Frommers | The 10 Best Airfare Search Sites", "https://www.frommers.com/tips/airfare/")).toBe("The 10 Best Airfare Search Sites");
     // A last part of one or two words may name a host label among others; a first part must spell it whole.
     expect(titled("Azure Functions | Microsoft Azure", "https://azure.microsoft.com/en-us/products/functions")).toBe("Azure Functions");
+    expect(titled("Top 5 HR Software in 2026 | DianaHR", "https://www.getdianahr.com/blog/best-hr-software")).toBe("Top 5 HR Software in 2026");
+    expect(titled("Marketing for Small Businesses | Get Local Agency", "https://www.getlocal.agency/services")).toBe("Marketing for Small Businesses");
     expect(titled("Ridge Wallet - Royal Black", "https://ridge.com/products/aluminum-black")).toBe("Ridge Wallet - Royal Black");
     expect(titled("Hugging Face – The AI community building the future.", "https://huggingface.co/")).toBe("Hugging Face – The AI community building the future.");
     // Never down to one word, and a part that only shares a word with the host stays.

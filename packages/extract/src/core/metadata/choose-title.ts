@@ -95,16 +95,22 @@ function hostLabels(url: string): string[] {
   } catch {
     return [];
   }
-  const labels = [...(host.domainWithoutSuffix ?? "").split("."), ...(host.subdomain ?? "").split(".")];
+  // The labels one by one, and the registrable domain whole ("getlocal.agency" is "Get Local Agency").
+  const labels = [...(host.domainWithoutSuffix ?? "").split("."), ...(host.subdomain ?? "").split("."), host.domain ?? ""];
   return labels.map((label) => label.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((label) => label.length >= 3 && !SECTION_HOST_LABELS.has(label));
 }
 
-/** Whether a title part spells a host label, once the words sites add to their names are left out. */
+/**
+ * Whether a title part spells a host label, once the words sites add to their names are left out. Loosely
+ * (a last part), also a label's core ("DianaHR" on getdianahr.com) or a label among two words.
+ */
 function spellsHost(part: string, labels: string[], loose: boolean): boolean {
   const words = tokens(part.replace(/['’]s\b/g, "")).filter((w) => !SITE_NAME_EXTRAS.has(w) && !/^\d+$/.test(w));
   if (words.length === 0) return false;
-  if (labels.includes(words.join(""))) return true;
-  return loose && words.length <= 2 && words.some((w) => w.length >= 4 && labels.includes(w));
+  const joined = words.join("");
+  if (labels.includes(joined)) return true;
+  if (!loose) return false;
+  return (joined.length >= 5 && labels.some((label) => label.includes(joined))) || (words.length <= 2 && words.some((w) => w.length >= 4 && labels.includes(w)));
 }
 
 /** "Skin Care and Repair | Harvard Medical School ..." -> "Skin Care and Repair", when the rest names the site. */
