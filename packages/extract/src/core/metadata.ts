@@ -2,7 +2,7 @@
 import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
 import { cleanLine, cleanName, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHARS } from "./text.js";
-import { chooseTitle } from "./metadata/choose-title.js";
+import { chooseTitle, type TitleCandidates } from "./metadata/choose-title.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
 import { findMarkedDate, findOpeningDate } from "./metadata/marked-date.js";
@@ -18,6 +18,8 @@ export interface PageMetadata {
   canonical_url: string | null;
   og_type: string | null;
   description: string | null;
+  /** What the title was chosen from, to choose again once the page type is known (retitle). */
+  titleCandidates: TitleCandidates;
 }
 
 const ARTICLE_TYPES = /Article|BlogPosting|Report|NewsArticle|Posting|WebPage|Recipe|HowTo|Review|Question|Product/;
@@ -41,14 +43,15 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   const articleish = namedThing || ((!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null));
   const siteName = cleanLine(meta.get("og:site_name")) ?? siteNameFromJsonLd(nodes) ?? cleanLine(meta.get("application-name"));
   const headings = Array.from(doc.querySelectorAll("h1")).filter((h) => h !== window.headline).slice(0, 8);
-  const title = chooseTitle({
+  const titleCandidates: TitleCandidates = {
     headings: window.headline ? [window.headline, ...headings] : headings,
     declared: declaredTitle,
     htmlTitle: cleanLine(doc.querySelector("title")?.textContent),
     siteName,
     articleish,
     url,
-  });
+  };
+  const title = chooseTitle(titleCandidates);
   return {
     title,
     byline,
@@ -59,6 +62,7 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
     canonical_url: resolve(canonicalHref(doc), url) ?? cleanLine(meta.get("og:url")),
     og_type: cleanLine(meta.get("og:type"))?.toLowerCase() ?? null,
     description: cleanLine(meta.get("og:description")) ?? cleanLine(meta.get("description")),
+    titleCandidates,
   };
 }
 

@@ -12,6 +12,7 @@ import type { HiddenContentReport } from "./hidden-report.js";
 import { readJsonLd } from "./json-ld.js";
 import { markCodeLanguages } from "./markdown.js";
 import { readMetadata } from "./metadata.js";
+import { chooseTitle } from "./metadata/choose-title.js";
 import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
 import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
@@ -77,6 +78,11 @@ export function selectContent(url: string, html: string): SelectedContent {
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
   // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
   const pageType = typed.rulesType ?? typed.type;
+  // A service page whose metadata reads as an article's (WordPress gives every page og:type=article and a
+  // date) is titled like the other non-article pages: by its declared title, not the <h1> slogan ("Free SEO
+  // Checker" over "SEO Checker | Test your website for free"). WCXB dev titles +4; on listings and
+  // collections the same rule cost 4 (docs/BENCHMARK.md, issue 14 session 16).
+  if (typed.type === "service" && meta.titleCandidates.articleish) meta.title = chooseTitle({ ...meta.titleCandidates, articleish: false });
   // After the metadata rules, which read the copy a reader meets first (a date printed only in the mobile
   // header still dates the page).
   if (doc.body) removeResponsiveDuplicates(doc.body);
