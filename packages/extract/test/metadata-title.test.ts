@@ -39,6 +39,14 @@ describe("readMetadata: title", () => {
     expect(byTitleEnd.title).toBe("Why caches lie | Ann's Log");
   });
 
+  it("passes over an <h1> that shares only the site's name with <title>", () => {
+    const page = article(
+      '<title>Smart home security concerns – Nationwide Marketing Group</title><meta property="og:site_name" content="Nationwide Marketing Group">',
+      "<h1>Return to Nationwide Website</h1><article><p>Text.</p></article>",
+    );
+    expect(page.title).toBe("Smart home security concerns");
+  });
+
   it("passes over a section label that shares no word with <title>", () => {
     const page = article(
       '<title>Packing tips for a long move</title><meta property="og:title" content="Packing tips for a long move">',

@@ -124,7 +124,10 @@ function withoutSiteSuffix(title: string, siteName: string): string {
 
 function pickTitle(c: TitleCandidates): string | null {
   const declared = c.declared && !namesSite(c.declared, c) ? c.declared : null;
-  const reference = c.htmlTitle ?? declared;
+  // The title's own words, without the site's name: an <h1> sharing only "Nationwide" with "… – Nationwide
+  // Marketing Group" is the site's furniture ("Return to Nationwide Website").
+  const declaredOrTitle = c.htmlTitle ?? declared;
+  const reference = declaredOrTitle === null ? null : ownWords(declaredOrTitle, c);
   const headings = c.headings
     .map((el) => ({ el, text: headingText(el) }))
     .filter((h): h is { el: Element; text: string } => h.text !== null && plausibleHeading(h.text));
@@ -135,8 +138,13 @@ function pickTitle(c: TitleCandidates): string | null {
   const first = headings[0] && !namesSite(headings[0].text, c) ? headings[0] : null;
   if (declared) return declared;
   const htmlTitle = c.htmlTitle && !namesSite(c.htmlTitle, c) && !/^\s*(?:[|\-–—•·:/]|::)/.test(c.htmlTitle) ? c.htmlTitle : null;
-  if (first && htmlTitle && !sharesWord(first.text, htmlTitle) && !first.el.closest("main, [role=main]")) return htmlTitle;
+  if (first && htmlTitle && !sharesWord(first.text, ownWords(htmlTitle, c)) && !first.el.closest("main, [role=main]")) return htmlTitle;
   return first?.text ?? c.htmlTitle;
+}
+
+/** A title without its site-name part (withoutSiteSuffix, withoutHostPart). */
+function ownWords(title: string, c: TitleCandidates): string {
+  return withoutHostPart(c.siteName ? withoutSiteSuffix(title, c.siteName) : title, c.url);
 }
 
 /** Heading text with line breaks and block children read as spaces ("Data<br>Agency" is two words). */
