@@ -146,6 +146,14 @@ describe("readMetadata: title", () => {
     expect(page("Using the Fetch API - Web APIs | MDN", "Using the Fetch API")).toBe("Using the Fetch API");
     expect(page("Tutorial - User Guide - FastAPI", "Tutorial - User Guide")).toBe("Tutorial - User Guide");
     expect(page("What is Ownership? - The Rust Programming Language", "The Rust Programming Language")).toBe("What is Ownership? - The Rust Programming Language");
+    // A logo <h1> naming the site, and any <h1> on a home page, end nothing.
+    const logo = metaOf(
+      '<head><meta property="og:title" content="Acme | Industrial Widgets and Parts"><meta property="og:site_name" content="Acme"></head><body><h1>Acme</h1><p>Text.</p></body>',
+      "https://widgets.example/catalog",
+    );
+    expect(logo.title).toBe("Acme | Industrial Widgets and Parts");
+    const home = metaOf('<head><meta property="og:title" content="Northwind - Data platforms for finance"></head><body><h1>Northwind</h1><p>Text.</p></body>', "https://northwind.example/");
+    expect(home.title).toBe("Northwind - Data platforms for finance");
   });
 });
 

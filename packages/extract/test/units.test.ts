@@ -38,6 +38,17 @@ describe("stripHidden", () => {
     expect(lone).not.toContain("drawer words");
   });
 
+  it("reads a hiding rule whose quoted attribute value looks like a class, id or attribute name", () => {
+    // `"v1.2"`, `"#x"` and `".pdf"` are values, not the names `.2`, `#x` and `.pdf` no element carries.
+    const css = `[data-note="v1.2"]{display:none}a[href="#x"]{display:none}a[href$='.pdf']{display:none}[title="[x"]{display:none}`;
+    const text = bodyText(
+      `<html><head><style>${css}</style></head><body><p data-note="v1.2">note words</p><p><a href="#x">hash words</a></p>` +
+        `<p><a href="/a.pdf">pdf words</a></p><p title="[x">title words</p><p>plain words</p></body></html>`,
+    );
+    for (const hidden of ["note words", "hash words", "pdf words", "title words"]) expect(text).not.toContain(hidden);
+    expect(text).toContain("plain words");
+  });
+
   it("unwraps <noscript> only when it holds the page", () => {
     const shell = `<html><body><div id="app"></div><noscript>${"<p>Thread post with real words in it. </p>".repeat(30)}</noscript></body></html>`;
     expect(bodyText(shell)).toContain("Thread post with real words");

@@ -64,6 +64,8 @@ const OUTSIDE_WALK = /^(?:html|body|head)(?![\w-])/i;
 const CUSTOM_ELEMENT = /(?:^|,)\s*[a-z][a-z0-9]*-[\w-]*\s*(?=,|$)/i;
 // `[v-cloak]`, `[x-cloak]`, `[ng-cloak]`: framework markers removed once the page's script has run.
 const CLOAK = /\[\s*(?:[\w-]*-)?cloak\b/i;
+// A quoted attribute value in a selector.
+const QUOTED = /"[^"]*"|'[^']*'/g;
 // The tokens that name what a selector matches: `.class`, `#id`, `[attribute`.
 const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
 // Only an attribute token (`[ data-x`) can hold whitespace.
@@ -135,15 +137,17 @@ function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Arra
     if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
     if (!/^[.#][\w-]+$/.test(s) && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
     const keys = tokensOf(s);
-    if (keys.length === 0 || !keys.every((key) => carried.has(key.toLowerCase()))) continue;
+    // A quoted value is not a name: `[data-note="v1.2"]` and `a[href="#x"]` name no class `.2` or id `#x`.
+    const named = s.includes('"') || s.includes("'") ? tokensOf(s.replace(QUOTED, '""')) : keys;
+    if (keys.length === 0 || !named.every((key) => carried.has(key.toLowerCase()))) continue;
     out.push({ selector: s, keys });
   }
   return out;
 }
 
 /**
- * What the document's elements (outside <template>) carry that a selector can name, in lower case so that a
- * quirks-mode page's case-blind matching is covered too: `.class`, `#id`, `[attribute`. Also whether a
+ * What the document's elements (outside <template>) carry that a selector can name, in lower case (a
+ * selector in any case is judged present): `.class`, `#id`, `[attribute`. Also whether a
  * <link> loads a stylesheet from elsewhere (which may set any colour on anything). One pass over the
  * attributes answers both.
  */

@@ -31,7 +31,7 @@ export function chooseTitle(c: TitleCandidates): string | null {
   const title = pickTitle(c);
   if (title === null) return null;
   const trimmed = withoutHostPart(c.siteName ? withoutSiteSuffix(title, c.siteName) : title, c.url);
-  return partNamedByHeading(trimmed, c.headings) ?? trimmed;
+  return partNamedByHeading(trimmed, c) ?? trimmed;
 }
 
 /**
@@ -39,10 +39,11 @@ export function chooseTitle(c: TitleCandidates): string | null {
  * page's own words end, and the section and site after them go. Only leading parts: an <h1> that spells the
  * trailing ones is the site's logo or a book's name ("... - The Rust Programming Language").
  */
-function partNamedByHeading(title: string, headings: Element[]): string | null {
+function partNamedByHeading(title: string, c: TitleCandidates): string | null {
   const parts = title.split(TITLE_SEPARATOR);
-  if (parts.length < 2) return null;
-  const texts = headings.map(headingText).filter((t): t is string => t !== null);
+  if (parts.length < 2 || isHomePage(c.url)) return null;
+  // A logo <h1> that names the site never ends the title ("Acme | Industrial Widgets" under "Acme").
+  const texts = c.headings.map(headingText).filter((t): t is string => t !== null && plausibleHeading(t) && !namesSite(t, c));
   if (texts.length === 0) return null;
   let end = 0;
   for (const part of parts.slice(0, -1)) {
@@ -87,17 +88,26 @@ function withoutHostPart(title: string, url: string): string {
 
 /** The labels of the URL's host that may name the site (none for a home page: see withoutHostPart). */
 function hostLabels(url: string): string[] {
+  if (isHomePage(url)) return [];
   let host;
   try {
-    const parsed = new URL(url);
-    if (parsed.pathname === "/" || parsed.pathname === "") return [];
-    host = parseHost(parsed.hostname);
+    host = parseHost(new URL(url).hostname);
   } catch {
     return [];
   }
   // The labels one by one, and the registrable domain whole ("getlocal.agency" is "Get Local Agency").
   const labels = [...(host.domainWithoutSuffix ?? "").split("."), ...(host.subdomain ?? "").split("."), host.domain ?? ""];
   return labels.map((label) => label.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((label) => label.length >= 3 && !SECTION_HOST_LABELS.has(label));
+}
+
+/** A site's front page (or a URL that does not parse): its title is the brand's own, and the rules above keep it. */
+function isHomePage(url: string): boolean {
+  try {
+    const { pathname } = new URL(url);
+    return pathname === "/" || pathname === "";
+  } catch {
+    return true;
+  }
 }
 
 /**
