@@ -49,6 +49,19 @@ describe("stripHidden", () => {
     expect(text).toContain("plain words");
   });
 
+  it("matches class and id hiding rules in any case on a quirks-mode page only, as browsers do", () => {
+    const body = `<head><style>.Secret{display:none}#NOTE{visibility:hidden}</style></head><body><p class="secret">class words</p><p id="note">id words</p><p>plain words</p></body></html>`;
+    for (const quirks of [`<html>${body}`, `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><html>${body}`]) {
+      const text = bodyText(quirks);
+      expect(text).not.toContain("class words");
+      expect(text).not.toContain("id words");
+      expect(text).toContain("plain words");
+    }
+    const standards = bodyText(`<!doctype html><html>${body}`);
+    expect(standards).toContain("class words");
+    expect(standards).toContain("id words");
+  });
+
   it("unwraps <noscript> only when it holds the page", () => {
     const shell = `<html><body><div id="app"></div><noscript>${"<p>Thread post with real words in it. </p>".repeat(30)}</noscript></body></html>`;
     expect(bodyText(shell)).toContain("Thread post with real words");

@@ -7,7 +7,7 @@ import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
 import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
 import { composite, INVISIBLE_ALPHA, parseColor, unreadableOn, type Rgba } from "./colors.js";
 import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
-import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, pageCss, type HiddenSelectors } from "./stylesheet-hiding.js";
+import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, nameKey, pageCss, type HiddenSelectors } from "./stylesheet-hiding.js";
 import { hasInvisibleChars, removeInvisibleChars } from "./text.js";
 
 // Never content, removed before the walk: scripts, styles, embedded documents and form widgets' hidden state.
@@ -139,7 +139,7 @@ function nextOutside(el: Element, root: Element): Element | null {
 }
 
 function hidingClasses(el: Element, hidden: HiddenSelectors): string[] {
-  return (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => hidden.classes.has(c));
+  return (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => hidden.classes.has(nameKey(hidden, c)));
 }
 
 /** Whether visibility:hidden or opacity:0 (inline, or visibility from a simple class rule) is the element's only hiding. */
@@ -150,8 +150,9 @@ function onlyVisibilityHidden(el: Element, hit: HidingHit, hidden: HiddenSelecto
   if (hit.inline || hit.compound) return true;
   const classes = hidingClasses(el, hidden);
   const id = el.getAttribute("id");
-  if (id !== null && hidden.ids.has(id)) return hidden.visibilityOnly.has(`#${id}`) && classes.every((c) => hidden.visibilityOnly.has(`.${c}`));
-  return classes.length > 0 && classes.every((c) => hidden.visibilityOnly.has(`.${c}`));
+  const only = (name: string): boolean => hidden.visibilityOnly.has(name[0] + nameKey(hidden, name.slice(1)));
+  if (id !== null && hidden.ids.has(nameKey(hidden, id))) return only(`#${id}`) && classes.every((c) => only(`.${c}`));
+  return classes.length > 0 && classes.every((c) => only(`.${c}`));
 }
 
 /**
@@ -208,12 +209,12 @@ function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
   const responsive = cls !== null && RESPONSIVE_VARIANT.test(cls);
   if (hidden.classes.size > 0 && cls && !responsive) {
     for (const c of cls.split(/\s+/)) {
-      const reason = hidden.classes.get(c);
+      const reason = hidden.classes.get(nameKey(hidden, c));
       if (reason) return { reason, inline: false };
     }
   }
   const id = el.getAttribute("id");
-  const byId = id === null ? undefined : hidden.ids.get(id);
+  const byId = id === null ? undefined : hidden.ids.get(nameKey(hidden, id));
   if (byId) return { reason: byId, inline: false };
   const compound = context.compoundHits.get(el);
   if (compound && !responsive) return { reason: compound, inline: false, compound: true };

@@ -22,10 +22,20 @@ export interface HiddenSelectors {
   unknownBackgrounds: Set<string>;
   /** The page loads stylesheets we do not see (<link rel=stylesheet>, a preloaded style, @import). */
   externalCss: boolean;
+  /**
+   * A quirks-mode page: its class and id selectors match in any ASCII case, so `classes`, `ids` and
+   * `visibilityOnly` hold lower-case names and are looked up with lower-cased ones (nameKey).
+   */
+  caseBlind: boolean;
 }
 
 export function emptyHiddenSelectors(): HiddenSelectors {
-  return { classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false };
+  return { classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false, caseBlind: false };
+}
+
+/** A class or id name as `classes`, `ids` and `visibilityOnly` hold it. */
+export function nameKey(hidden: HiddenSelectors, name: string): string {
+  return hidden.caseBlind ? name.toLowerCase() : name;
 }
 
 // Cheap test for "could any rule here hide something", so pages without such rules skip the parse.
@@ -86,6 +96,7 @@ export function pageCss(doc: Document, extraCss: string): string {
  */
 export function hiddenSelectorsFromStylesheets(doc: Document, css: string): HiddenSelectors {
   const out = emptyHiddenSelectors();
+  out.caseBlind = isQuirksMode(doc);
   const carried = documentStyleHooks(doc);
   out.externalCss = importsStylesheets(css) || carried.linksStylesheet;
   if (!css || !MAY_HIDE.test(css)) return out;
@@ -107,14 +118,14 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
       hiddenBy.set(s, { reason, rule, keys });
       if (!/^[.#][\w-]+$/.test(s)) continue;
-      if (reason === "display:none") byDisplay.add(s);
-      else if (reason === "visibility:hidden") out.visibilityOnly.add(s);
+      if (reason === "display:none") byDisplay.add(s[0] + nameKey(out, s.slice(1)));
+      else if (reason === "visibility:hidden") out.visibilityOnly.add(s[0] + nameKey(out, s.slice(1)));
     }
   }
   const reset = resetSelectors(rules, hiddenBy);
   for (const [s, { reason, keys }] of hiddenBy) {
     if (reset.has(s) || keys.some((k) => shown.has(k))) continue;
-    if (/^[.#][\w-]+$/.test(s)) (s.startsWith(".") ? out.classes : out.ids).set(s.slice(1), reason);
+    if (/^[.#][\w-]+$/.test(s)) (s.startsWith(".") ? out.classes : out.ids).set(nameKey(out, s.slice(1)), reason);
     else out.compound.push({ selector: s, reason });
   }
   for (const s of byDisplay) out.visibilityOnly.delete(s);
@@ -166,6 +177,20 @@ function documentStyleHooks(doc: Document): { tokens: Set<string>; linksStyleshe
     }
   });
   return { tokens, linksStylesheet };
+}
+
+// Public identifiers of the legacy doctypes that put a page in quirks mode (the HTML standard's list, in
+// part: the ones still met on the web), and those that do only without a system identifier.
+const QUIRKS_PUBLIC_IDS = /^-\/\/(?:W3C\/\/DTD HTML (?:3|4\.0 Transitional|4\.0 Frameset)|IETF\/\/DTD HTML|W3O\/\/DTD W3 HTML|Netscape Comm\. Corp\.\/\/DTD|Microsoft\/\/DTD Internet Explorer|WebTechs\/\/DTD Mozilla HTML)/i;
+const QUIRKS_WITHOUT_SYSTEM_ID = /^-\/\/W3C\/\/DTD HTML 4\.01 (?:Transitional|Frameset)\/\//i;
+
+/** Whether a browser renders the page in quirks mode: no doctype, or a legacy one. */
+function isQuirksMode(doc: Document): boolean {
+  const doctype = doc.doctype;
+  if (!doctype) return true;
+  if (doctype.name.toLowerCase() !== "html") return true;
+  const publicId = doctype.publicId ?? "";
+  return QUIRKS_PUBLIC_IDS.test(publicId) || (!doctype.systemId && QUIRKS_WITHOUT_SYSTEM_ID.test(publicId));
 }
 
 /** Whether the CSS pulls in another stylesheet (`@import`, in any letter case). */
