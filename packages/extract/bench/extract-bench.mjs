@@ -44,7 +44,7 @@ const { values } = parseArgs({
   },
 });
 if (!values.corpus) {
-  console.error('usage: node bench/extract-bench.mjs --corpus DIR [--limit N] [--types a,b] [--no-baseline] [--via-cli] [--out FILE]');
+  console.error('usage: node bench/extract-bench.mjs --corpus DIR [--limit N] [--types a,b] [--no-baseline] [--via-cli [--rounds N]] [--out FILE]');
   process.exit(2);
 }
 if (!values['via-cli'] && !hasHeapLimitFlag()) {
