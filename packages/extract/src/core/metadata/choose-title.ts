@@ -1,6 +1,5 @@
 // The page title, chosen among the <h1>s, the declared titles (og:title, twitter:title, JSON-LD headline)
 // and <title>. Each rule is measured on the WCXB dev labels (docs/BENCHMARK.md, issue 14).
-import { parse as parseHost } from "tldts";
 import { cleanLine, lowerWords as tokens } from "../text.js";
 
 export interface TitleCandidates {
@@ -89,15 +88,34 @@ function withoutHostPart(title: string, url: string): string {
 /** The labels of the URL's host that may name the site (none for a home page: see withoutHostPart). */
 function hostLabels(url: string): string[] {
   if (isHomePage(url)) return [];
-  let host;
+  let hostname: string;
   try {
-    host = parseHost(new URL(url).hostname);
+    hostname = new URL(url).hostname.toLowerCase();
   } catch {
     return [];
   }
+  if (/^[\d.]+$|:/.test(hostname)) return [];
+  const parts = hostname.split(".").filter((label) => label !== "");
+  if (parts.length < 2) return [];
+  const suffix = publicSuffixLength(parts);
+  const named = parts.slice(0, parts.length - suffix);
   // The labels one by one, and the registrable domain whole ("getlocal.agency" is "Get Local Agency").
-  const labels = [...(host.domainWithoutSuffix ?? "").split("."), ...(host.subdomain ?? "").split("."), host.domain ?? ""];
-  return labels.map((label) => label.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((label) => label.length >= 3 && !SECTION_HOST_LABELS.has(label));
+  const labels = [...named, parts.slice(Math.max(0, named.length - 1)).join("")];
+  return labels.map((label) => label.replace(/[^a-z0-9]/g, "")).filter((label) => label.length >= 3 && !SECTION_HOST_LABELS.has(label));
+}
+
+// Second-level labels under which country domains register names ("bbc.co.uk", "abc.net.au", "x.com.br").
+const COUNTRY_SECOND_LEVELS = new Set(["co", "com", "net", "org", "gov", "edu", "ac", "or", "ne", "go", "gob", "nic", "ltd", "plc"]);
+
+/**
+ * How many trailing labels are the public suffix: "uk" and "co" of "bbc.co.uk", "com" of "acme.com". The
+ * whole Public Suffix List (tldts) took 30-60 ms to load in each extract worker, more than this matching is
+ * worth; a wrong guess only moves a label between the two lists that are both compared here.
+ */
+function publicSuffixLength(parts: string[]): number {
+  const last = parts[parts.length - 1]!;
+  const second = parts[parts.length - 2]!;
+  return parts.length >= 3 && last.length === 2 && COUNTRY_SECOND_LEVELS.has(second) ? 2 : 1;
 }
 
 /** A site's front page (or a URL that does not parse): its title is the brand's own, and the rules above keep it. */
