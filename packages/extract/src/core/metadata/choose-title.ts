@@ -110,7 +110,8 @@ const COUNTRY_SECOND_LEVELS = new Set(["co", "com", "net", "org", "gov", "edu", 
 /**
  * How many trailing labels are the public suffix: "uk" and "co" of "bbc.co.uk", "com" of "acme.com". The
  * whole Public Suffix List (tldts) took 30-60 ms to load in each extract worker, more than this matching is
- * worth; a wrong guess only moves a label between the two lists that are both compared here.
+ * worth: a wrong guess only decides whether a title part spelling a suffix label ("github" of
+ * "user.github.io") may count as the site's name.
  */
 function publicSuffixLength(parts: string[]): number {
   const last = parts[parts.length - 1]!;
