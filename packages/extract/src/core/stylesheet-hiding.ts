@@ -78,8 +78,12 @@ const CLOAK = /\[\s*(?:[\w-]*-)?cloak\b/i;
 const QUOTED = /"[^"]*"|'[^']*'/g;
 // The tokens that name what a selector matches: `.class`, `#id`, `[attribute`.
 const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
-// Only an attribute token (`[ data-x`) can hold whitespace.
-const tokensOf = (selector: string): string[] => Array.from(selector.matchAll(TOKENS), (m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
+// Only an attribute token (`[ data-x`) can hold whitespace. A quoted value is not a name: `[data-note="v1.2"]`
+// and `a[href="#x"]` name no class `.2` and no id `#x` (reading them so dropped hiding rules, b9f4210).
+const tokensOf = (selector: string): string[] => {
+  const names = selector.includes('"') || selector.includes("'") ? selector.replace(QUOTED, '""') : selector;
+  return Array.from(names.matchAll(TOKENS), (m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
+};
 
 /** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
 export function pageCss(doc: Document, extraCss: string): string {
@@ -148,9 +152,7 @@ function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Arra
     if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
     if (!/^[.#][\w-]+$/.test(s) && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
     const keys = tokensOf(s);
-    // A quoted value is not a name: `[data-note="v1.2"]` and `a[href="#x"]` name no class `.2` or id `#x`.
-    const named = s.includes('"') || s.includes("'") ? tokensOf(s.replace(QUOTED, '""')) : keys;
-    if (keys.length === 0 || !named.every((key) => carried.has(key.toLowerCase()))) continue;
+    if (keys.length === 0 || !keys.every((key) => carried.has(key.toLowerCase()))) continue;
     out.push({ selector: s, keys });
   }
   return out;

@@ -29,7 +29,7 @@ export interface TitleCandidates {
 export function chooseTitle(c: TitleCandidates): string | null {
   const title = pickTitle(c);
   if (title === null) return null;
-  const trimmed = withoutHostPart(c.siteName ? withoutSiteSuffix(title, c.siteName) : title, c.url);
+  const trimmed = ownWords(title, c);
   return partNamedByHeading(trimmed, c) ?? trimmed;
 }
 
@@ -74,7 +74,7 @@ function withoutHostPart(title: string, url: string): string {
   if (labels.length === 0) return title;
   const last = parts[parts.length - 1]!;
   if (spellsHost(last, labels, true)) {
-    const cut = title.slice(0, title.lastIndexOf(last)).replace(/\s*(?:[|\-–—•·:/]|::)\s*$/, "");
+    const cut = title.slice(0, title.lastIndexOf(last)).replace(TRAILING_SEPARATOR, "");
     if (tokens(cut).length >= 2) return cut;
   }
   const first = parts[0]!;
@@ -146,7 +146,7 @@ function spellsHost(part: string, labels: string[], loose: boolean): boolean {
 function withoutSiteSuffix(title: string, siteName: string): string {
   const parts = title.split(TITLE_SEPARATOR);
   if (parts.length < 2 || !sameWords(parts[parts.length - 1]!, siteName)) return title;
-  const cut = title.slice(0, title.lastIndexOf(parts[parts.length - 1]!)).replace(/\s*(?:[|\-–—•·:/]|::)\s*$/, "");
+  const cut = title.slice(0, title.lastIndexOf(parts[parts.length - 1]!)).replace(TRAILING_SEPARATOR, "");
   // One word left is a section name ("Home - Acme Collective"), not a title.
   return tokens(cut).length >= 2 ? cut : title;
 }
@@ -204,6 +204,8 @@ function plausibleHeading(h: string): boolean {
 
 // The separators sites put between a page's title and their own name.
 const TITLE_SEPARATOR = /\s+(?:[|\-–—•·:/]|::)\s+/;
+// A separator left at the end once the part after it is cut.
+const TRAILING_SEPARATOR = /\s*(?:[|\-–—•·:/]|::)\s*$/;
 
 // A heading that is a domain name ("davidbau.com", "Bogleheads.org") is the site's logo.
 const DOMAIN_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|edu|gov|info|app|blog|co|co\.uk)$/i;
