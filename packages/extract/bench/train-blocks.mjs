@@ -15,6 +15,7 @@ import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { scoreTokens, tokens } from './wcxb-metric.mjs';
+import { binRows, growTree } from './boosted-trees.mjs';
 import { foldsByHost } from './host-folds.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -99,7 +100,7 @@ if (values.write) {
   const path = join(here, '../src/core/blocks/block-weights.json');
   const round = (v, k = 1e5) => Math.round(v * k) / k;
   const body = m.kind === 'trees'
-    ? { kind: 'trees', base: round(m.base), trees: m.trees.map((tree) => tree.map((n) => [n.f, round(n.t, 1e4), n.l, n.r, round(n.v)])) }
+    ? { kind: 'trees', base: round(m.base), trees: m.trees.map((tree) => tree.map(([f, t, l, r, v]) => [f, round(t, 1e4), l, r, round(v)])) }
     : { kind: 'linear', mean: m.mean.map((v) => round(v)), scale: m.scale.map((v) => round(v)), weights: m.w.map((v) => round(v)), bias: round(m.b) };
   writeFileSync(path, `${JSON.stringify({ features: BLOCK_FEATURE_NAMES, thresholds: chosen, ...body })}\n`);
   console.log(`\nwrote ${path} (trained on all ${pages.length} pages; thresholds ${JSON.stringify(chosen)})`);
@@ -221,37 +222,12 @@ async function loadPages() {
   return out;
 }
 
-/**
- * Gradient-boosted trees (logistic loss, weighted by block words): quantile bins per feature, depth-limited
- * trees grown level by level from gradient/hessian histograms. Trees: [{f, t, l, r, v}] node arrays; a row goes
- * left when x[f] <= t; leaves have f = -1 and value v.
- */
+/** Gradient-boosted trees (logistic loss, rows weighted by the square root of the block's words). */
 function fitTrees(train, { rounds = 120, depth = 3, rate = 0.1, lambda = 1, bins = 32, minHess = 0.5 } = {}) {
-  const d = BLOCK_FEATURE_NAMES.length;
   const rows = [];
   for (const p of train) p.X.forEach((x, i) => rows.push([x, p.y[i], Math.sqrt(p.w[i])]));
   const n = rows.length;
-  // Quantile cut points per feature.
-  const cuts = [];
-  for (let j = 0; j < d; j++) {
-    const vals = rows.map((r) => r[0][j]).sort((a, b) => a - b);
-    const c = [];
-    for (let q = 1; q < bins; q++) {
-      const v = vals[Math.floor((q * n) / bins)];
-      if (c.length === 0 || v > c[c.length - 1]) c.push(v);
-    }
-    cuts.push(c);
-  }
-  const Xb = new Uint8Array(n * d);
-  for (let i = 0; i < n; i++) {
-    const x = rows[i][0];
-    for (let j = 0; j < d; j++) {
-      const c = cuts[j];
-      let lo = 0, hi = c.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (x[j] <= c[mid]) hi = mid; else lo = mid + 1; }
-      Xb[i * d + j] = lo;
-    }
-  }
+  const binned = binRows(rows.map((r) => r[0]), bins);
   const Y = Float64Array.from(rows, (r) => r[1]);
   const W = Float64Array.from(rows, (r) => r[2]);
   const wsum = W.reduce((a, b) => a + b, 0);
@@ -260,7 +236,6 @@ function fitTrees(train, { rounds = 120, depth = 3, rate = 0.1, lambda = 1, bins
   const base = Math.log(pos / (1 - pos));
   const F = new Float64Array(n).fill(base);
   const trees = [];
-  const node = new Int32Array(n);
   for (let round = 0; round < rounds; round++) {
     const g = new Float64Array(n), h = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -268,71 +243,7 @@ function fitTrees(train, { rounds = 120, depth = 3, rate = 0.1, lambda = 1, bins
       g[i] = W[i] * (p - Y[i]);
       h[i] = Math.max(1e-6, W[i] * p * (1 - p));
     }
-    const tree = [{ f: -1, t: 0, l: -1, r: -1, v: 0 }];
-    node.fill(0);
-    let frontier = [0];
-    for (let level = 0; level < depth && frontier.length; level++) {
-      const slot = new Map(frontier.map((id, k) => [id, k]));
-      const H = new Float64Array(frontier.length * d * bins * 2);
-      const tot = new Float64Array(frontier.length * 2);
-      for (let i = 0; i < n; i++) {
-        const k = slot.get(node[i]);
-        if (k === undefined) continue;
-        tot[k * 2] += g[i];
-        tot[k * 2 + 1] += h[i];
-        const off = k * d * bins * 2, row = i * d;
-        for (let j = 0; j < d; j++) {
-          const o = off + (j * bins + Xb[row + j]) * 2;
-          H[o] += g[i];
-          H[o + 1] += h[i];
-        }
-      }
-      const next = [];
-      const splits = new Map();
-      frontier.forEach((id, k) => {
-        const G = tot[k * 2], Hs = tot[k * 2 + 1];
-        const parent = (G * G) / (Hs + lambda);
-        let best = null;
-        for (let j = 0; j < d; j++) {
-          let gl = 0, hl = 0;
-          const off = k * d * bins * 2 + j * bins * 2;
-          for (let b = 0; b < cuts[j].length; b++) {
-            gl += H[off + b * 2];
-            hl += H[off + b * 2 + 1];
-            const gr = G - gl, hr = Hs - hl;
-            if (hl < minHess || hr < minHess) continue;
-            const gain = (gl * gl) / (hl + lambda) + (gr * gr) / (hr + lambda) - parent;
-            if (!best || gain > best.gain) best = { gain, j, b };
-          }
-        }
-        if (best && best.gain > 1e-6) {
-          const l = tree.length, r = tree.length + 1;
-          tree.push({ f: -1, t: 0, l: -1, r: -1, v: 0 }, { f: -1, t: 0, l: -1, r: -1, v: 0 });
-          Object.assign(tree[id], { f: best.j, t: cuts[best.j][best.b], bin: best.b, l, r });
-          splits.set(id, best);
-          next.push(l, r);
-        } else tree[id].v = (-G / (Hs + lambda)) * rate;
-      });
-      for (let i = 0; i < n; i++) {
-        const s = splits.get(node[i]);
-        if (!s) continue;
-        const t = tree[node[i]];
-        node[i] = Xb[i * d + s.j] <= s.b ? t.l : t.r;
-      }
-      frontier = next;
-    }
-    // Leaves of the last level.
-    if (frontier.length) {
-      const acc = new Map(frontier.map((id) => [id, [0, 0]]));
-      for (let i = 0; i < n; i++) { const a = acc.get(node[i]); if (a) { a[0] += g[i]; a[1] += h[i]; } }
-      for (const [id, [G, Hs]] of acc) tree[id].v = (-G / (Hs + lambda)) * rate;
-    }
-    for (let i = 0; i < n; i++) {
-      let id = 0;
-      while (tree[id].f >= 0) id = Xb[i * d + tree[id].f] <= tree[id].bin ? tree[id].l : tree[id].r;
-      F[i] += tree[id].v;
-    }
-    trees.push(tree.map(({ f, t, l, r, v }) => ({ f, t, l, r, v })));
+    trees.push(growTree(binned, g, h, F, { depth, rate, lambda, minHess }));
   }
   return { kind: 'trees', base, trees };
 }
@@ -341,8 +252,8 @@ function treeProb(m, x) {
   let s = m.base;
   for (const tree of m.trees) {
     let id = 0;
-    while (tree[id].f >= 0) id = x[tree[id].f] <= tree[id].t ? tree[id].l : tree[id].r;
-    s += tree[id].v;
+    while (tree[id][0] >= 0) id = x[tree[id][0]] <= tree[id][1] ? tree[id][2] : tree[id][3];
+    s += tree[id][4];
   }
   return 1 / (1 + Math.exp(-s));
 }

@@ -34,4 +34,32 @@ describe("page-type classifier", () => {
     expect(r.features).toBeUndefined();
     expect(r.type).toBe("product");
   });
+
+  it("reads the title's words and how the text addresses its reader", () => {
+    const landing = parseHtml(`<html><body><h1>Roof repair</h1><p>We repair roofs. Our crews answer within a day, and we
+      guarantee our work. Contact us or get a quote today.</p></body></html>`);
+    const value = (features: number[] | undefined, name: string): number | undefined => features?.[FEATURE_NAMES.indexOf(name)];
+    const service = classifyPageType(landing, "https://roofs.example.com/", [], null, { dated: false, byline: false, title: "Roof Repair Services | Acme" }).features;
+    expect(value(service, "title_service")).toBe(1);
+    expect(value(service, "title_question")).toBe(0);
+    // 4 of the 23 words are we/our (the "us" of "contact us" counts as a call to action): 174 per 1,000, capped at 20.
+    expect(value(service, "we_per_1000_words")).toBe(20);
+    expect(value(service, "i_per_1000_words")).toBe(0);
+    expect(value(service, "calls_to_action")).toBeCloseTo(Math.log1p(2));
+
+    const post = parseHtml(`<html><body><h1>How I fixed my roof</h1><p>${"I climbed up with a bucket of tar and some patience. ".repeat(20)}</p>
+      <p>Posted on 3 May. Read more</p></body></html>`);
+    const article = classifyPageType(post, "https://blog.example.com/roof", [], "article", { dated: true, byline: true, title: "How I fixed my roof in 2024" }).features;
+    expect(value(article, "title_question")).toBe(1);
+    expect(value(article, "title_year")).toBe(1);
+    expect(value(article, "title_service")).toBe(0);
+    expect(value(article, "we_per_1000_words")).toBe(0);
+    expect(value(article, "i_per_1000_words")).toBeGreaterThan(5);
+    expect(value(article, "post_marks")).toBeCloseTo(Math.log1p(2));
+  });
+
+  it("sets no title word without a title", () => {
+    const r = classifyPageType(parseHtml(product), "https://shop.example.com/products/wool-socks", [], null, { dated: false, byline: false });
+    for (const name of FEATURE_NAMES.filter((n) => n.startsWith("title_"))) expect(r.features?.[FEATURE_NAMES.indexOf(name)]).toBe(0);
+  });
 });

@@ -43,6 +43,27 @@ interface DomCounts {
   breadcrumbs: number;
   bylineMarks: number;
   sidebarMarks: number;
+  /** How the text addresses its reader, and the stock phrases of each kind of page (page-type-features.ts). */
+  phrases: PhraseCounts;
+}
+
+interface PhraseCounts {
+  /** we, our, us: a business about itself. */
+  firstPlural: number;
+  /** you, your: a pitch or a how-to. */
+  secondPerson: number;
+  /** I, my, me: a blog post or a forum reply. */
+  firstSingular: number;
+  /** contact us, get a quote, book a ..., free consultation, sign up. */
+  callsToAction: number;
+  /** read more, posted on, published, min read. */
+  postMarks: number;
+  /** reply, replies, joined, quote, like. */
+  threadMarks: number;
+  /** in stock, free shipping, SKU, size guide, quantity. */
+  shopMarks: number;
+  /** filter, sort by, results, items. */
+  facetMarks: number;
 }
 
 const POST_CLASS = /(?:^|\s)(?:topic-post|postbit|postbody|post_body|js-post-body|message--post|forum-post|answercell|postcell|crawler-post)(?:\s|$)/;
@@ -57,12 +78,34 @@ const BREADCRUMB_CLASS = /breadcrumb/i;
 const BYLINE_CLASS = /byline|author/i;
 const SIDEBAR_CLASS = /sidebar|widget/i;
 const PRICE_TEXT = /[$€£¥]\s?\d|\d\s?[$€£]/g;
+// Read over the lower-cased body text in one scan (one regex of alternatives, a group per count; a phrase
+// counts once, so the "us" of "contact us" is a call to action, not a pronoun). English only: on other
+// languages they count nothing, and the classifier falls back on the other signals, as it was trained to.
+const PHRASES: Array<[keyof PhraseCounts, string]> = [
+  ["callsToAction", "contact us|get started|request a (?:quote|demo)|get a (?:quote|free)|book (?:a|an|now|your)|schedule (?:a|an|your)|free consultation|call (?:us|now|today)|sign up|start (?:your )?free trial|talk to"],
+  ["postMarks", "read more|continue reading|posted (?:on|in|by)|published|min read|minute read"],
+  ["shopMarks", "add to (?:cart|bag|basket)|in stock|out of stock|free shipping|sku|size guide|quantity"],
+  ["threadMarks", "\\brepl(?:y|ies)\\b|\\bjoined\\b|\\bquote\\b|\\blikes?\\b"],
+  ["facetMarks", "\\b(?:filter|sort by|showing \\d|results|items?)\\b"],
+  ["firstPlural", "\\b(?:we|our|us|we're|we've|ourselves)\\b"],
+  ["secondPerson", "\\b(?:you|your|you're|yours)\\b"],
+  ["firstSingular", "\\b(?:i|my|me|i'm|i've)\\b"],
+];
+const PHRASE_PATTERN = new RegExp(PHRASES.map(([, source]) => `(${source})`).join("|"), "g");
+
+function countPhrases(text: string, into: PhraseCounts): void {
+  for (const match of text.matchAll(PHRASE_PATTERN)) {
+    const group = match.findIndex((value, i) => i > 0 && value !== undefined);
+    into[PHRASES[group - 1]![0]]++;
+  }
+}
 
 export function domSignals(doc: Document): DomSignals {
   const counts: DomCounts = {
     elements: 0, words: 0, links: 0, linkChars: 0, textChars: 0, paragraphs: 0, h1: 0, h2: 0, h3: 0, listItems: 0,
     forms: 0, inputs: 0, buttons: 0, selects: 0, images: 0, tables: 0, times: 0, articles: 0, navs: 0, asides: 0,
     code: 0, prices: 0, ratings: 0, breadcrumbs: 0, bylineMarks: 0, sidebarMarks: 0,
+    phrases: { firstPlural: 0, secondPerson: 0, firstSingular: 0, callsToAction: 0, postMarks: 0, threadMarks: 0, shopMarks: 0, facetMarks: 0 },
   };
   const out: DomSignals = { posts: 0, comments: 0, qaPage: false, longParagraphs: 0, productCards: 0, teasers: 0, codeBlocks: 0, addToCart: false, price: false, hasArticle: false, counts };
   const body = doc.body;
@@ -158,6 +201,7 @@ export function domSignals(doc: Document): DomSignals {
   counts.words = raw.split(/\s+/).filter(Boolean).length;
   const text = raw.toLowerCase();
   counts.prices = text.match(PRICE_TEXT)?.length ?? 0;
+  countPhrases(text, counts.phrases);
   if (!out.addToCart) out.addToCart = /add to (?:cart|bag|basket)|buy now|in den warenkorb|ajouter au panier/.test(text);
   if (!out.price) out.price = counts.prices > 0;
   return out;

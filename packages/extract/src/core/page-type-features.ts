@@ -37,8 +37,24 @@ const URL_TOKENS: Array<[string, RegExp]> = [
   ["url_trailing_slash", /\/$/],
 ];
 
+// Words of the page's title (English): a question or a numbered list reads as an article, "Services" or
+// "Pricing" as a service page, "Shop" as a collection. A title in another language sets none of them.
+const TITLE_TOKENS: Array<[string, RegExp]> = [
+  ["title_question", /^(?:how|why|what|when|where|who|which|can|should|is|are|do|does|will)\b|\?/i],
+  ["title_numbered", /^\d+\s|\b(?:top|best)\s+\d+\b/i],
+  ["title_guide", /\b(?:guide|tips|ways|reviews?|vs\.?|explained|tutorial|trends|ideas|steps|benefits|things)\b/i],
+  ["title_service", /\b(?:services?|solutions?|company|agency|consulting|consultants?|pricing|plans?|contractors?|repairs?|near me|experts?|lawyers?|attorneys?|clinic|insurance|quote|hire|firm|provider|rates|fees|tuition|programs?|degrees?|courses?)\b/i],
+  ["title_shop", /\b(?:shop|buy|sale|store|collection|deals|outlet)\b/i],
+  ["title_listing", /\b(?:blog|news|articles|archives?|posts|latest|category|topics?|resources|insights|stories|tag|page \d+)\b/i],
+  ["title_forum", /\b(?:forum|thread|community|discussion|question)\b/i],
+  ["title_docs", /\b(?:docs|documentation|api|reference|manual)\b/i],
+  ["title_year", /\b(?:19|20)\d\d\b/],
+];
+
 export interface FeatureInput {
   url: string;
+  /** The page's title as the metadata chose it (null when it has none). */
+  title: string | null;
   ldTypes: string[];
   ogType: string | null;
   dated: boolean;
@@ -59,6 +75,8 @@ export const FEATURE_NAMES: string[] = [
   "list_items", "li_per_100_words", "forms", "inputs", "buttons", "selects", "images", "tables", "times",
   "articles", "navs", "asides", "code", "pre", "prices", "ratings", "breadcrumbs", "byline_marks", "sidebar_marks",
   "posts", "comments", "product_cards", "teasers", "add_to_cart", "price", "qa_page", "links_per_100_words",
+  ...TITLE_TOKENS.map(([name]) => name), "title_words",
+  "we_per_1000_words", "you_per_1000_words", "i_per_1000_words", "calls_to_action", "post_marks", "thread_marks", "shop_marks", "facet_marks",
 ];
 
 export function pageTypeFeatures(input: FeatureInput): number[] {
@@ -71,6 +89,9 @@ export function pageTypeFeatures(input: FeatureInput): number[] {
   const og = (input.ogType ?? "").toLowerCase();
   const log = (n: number): number => Math.log1p(n);
   const words = Math.max(c.words, 1);
+  const p = c.phrases;
+  const perThousand = (n: number): number => Math.min((1000 * n) / words, 20);
+  const title = input.title ?? "";
   const values = [
     ...PAGE_TYPES.map((t) => (input.rules.type === t ? 1 : 0)),
     ...RULE_REASONS.map((r) => (reason === r ? 1 : 0)),
@@ -86,6 +107,9 @@ export function pageTypeFeatures(input: FeatureInput): number[] {
     log(c.prices), log(c.ratings), log(c.breadcrumbs), log(c.bylineMarks), log(c.sidebarMarks),
     log(dom.posts), log(dom.comments), log(dom.productCards), log(dom.teasers), dom.addToCart ? 1 : 0, dom.price ? 1 : 0,
     dom.qaPage ? 1 : 0, Math.min((100 * c.links) / words, 50),
+    ...TITLE_TOKENS.map(([, re]) => (title && re.test(title) ? 1 : 0)), log(title.split(/\s+/).filter(Boolean).length),
+    perThousand(p.firstPlural), perThousand(p.secondPerson), perThousand(p.firstSingular),
+    log(p.callsToAction), log(p.postMarks), log(p.threadMarks), log(p.shopMarks), log(p.facetMarks),
   ];
   return values;
 }

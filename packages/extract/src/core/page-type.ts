@@ -33,6 +33,8 @@ export interface PageTypeSignals {
 export interface AuthorshipEvidence {
   dated: boolean;
   byline: boolean;
+  /** The metadata's title, read by the classifier only (its words: "How to ...", "Services", "Shop"). */
+  title?: string | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export function classifyPageType(
   const ldTypes = jsonLdNodes(jsonLd).flatMap(typesOf);
   const rules = classifyByRules(url, ldTypes, ogType, dom, evidence);
   if (!evidence) return rules;
-  const features = pageTypeFeatures({ url, ldTypes, ogType, dated: evidence.dated, byline: evidence.byline, rules, dom });
+  const features = pageTypeFeatures({ url, title: evidence.title ?? null, ldTypes, ogType, dated: evidence.dated, byline: evidence.byline, rules, dom });
   const predicted = predictPageType(features);
   const out: PageTypeSignals = { ...rules, rulesType: rules.type, features };
   if (predicted && predicted !== rules.type) return { ...out, type: predicted, reason: `model(${rules.reason})` };

@@ -73,6 +73,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
     dated: meta.published !== null,
     byline: meta.byline !== null,
+    title: meta.title,
   });
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
