@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../src/core/dom.js";
 import { readMetadata } from "../src/core/metadata.js";
 import { extractPage } from "../src/core/extract-page.js";
+import { cleanReadabilityByline } from "../src/core/metadata/find-byline.js";
 
 const bylineOf = (html: string, jsonLd: unknown[] = []) =>
   readMetadata(parseHtml(`<!doctype html><html>${html}</html>`), "https://news.example.test/story", jsonLd).byline;
@@ -56,6 +57,29 @@ describe("readMetadata: byline clean-up", () => {
   it("never takes a date or a navigation label for a name", () => {
     expect(bylineOf('<body><h1>T</h1><div class="byline">Sat, 20 Dec, 2025</div></body>')).toBeNull();
     expect(bylineOf('<body><h1>T</h1><div class="author-links">View more posts</div></body>')).toBeNull();
+    expect(bylineOf('<body><h1>T</h1><div class="post-author">Sun Nov 12, 2023 11:23 am</div></body>')).toBeNull();
+    expect(bylineOf('<body><h1>T</h1><div class="post-author">Sun</div></body>')).toBeNull();
+  });
+
+  it("reads a label as a whole word and a date printed before the name", () => {
+    // "Authored" is not "Author" + "ed by:" (a case-insensitive \p{Lu} matched the "e").
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Authored by: Nicole Hatcher</div></body>')).toBe("Nicole Hatcher");
+    expect(bylineOf('<body><h1>T</h1><div class="byline"><span>Authored by:</span> <span>Nicole Hatcher</span></div></body>')).toBe("Nicole Hatcher");
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Authors: Ann Lee and Sam Roe</div></body>')).toBe("Ann Lee and Sam Roe");
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Byron Katie</div></body>')).toBe("Byron Katie");
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Dec. 19, 2025 · Niko Matsakis on behalf of the docs team</div></body>')).toBe("Niko Matsakis");
+    expect(bylineOf('<body><h1>T</h1><div class="byline">Dec 17, 2025Julian K. Arni</div></body>')).toBe("Julian K. Arni");
+    expect(bylineOf('<body><h1>T</h1><div class="author-box">View all posts by Ray Ansari</div></body>')).toBe("Ray Ansari");
+  });
+});
+
+describe("cleanReadabilityByline: Readability's guess, the last resort", () => {
+  it("keeps a name and refuses dates, sections, interface words and template placeholders", () => {
+    expect(cleanReadabilityByline("By Katie Liguori")).toBe("Katie Liguori");
+    expect(cleanReadabilityByline("hackermondev")).toBe("hackermondev");
+    for (const junk of ["DECEMBER 27, 2024", "26", "Sign In", "--reset-author", "§Authoring applications", "page.head.extra.author", "TopGear.comPublished: 11 Mar 2026", "Jun 2 Written By"]) {
+      expect(cleanReadabilityByline(junk), junk).toBeNull();
+    }
   });
 });
 

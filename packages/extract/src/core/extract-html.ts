@@ -3,6 +3,7 @@ import type { ExtractResponseExtractedVia } from "@websift/contracts";
 import { filterBlocks } from "./blocks/block-filter.js";
 import { toMarkdown } from "./markdown.js";
 import { toIsoDate } from "./metadata.js";
+import { cleanReadabilityByline } from "./metadata/find-byline.js";
 import { scoreQuality } from "./quality.js";
 import { selectContent } from "./select-content.js";
 import { toPlainText } from "./plain-text.js";
@@ -40,7 +41,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     extracted_via: via,
     published,
     // Readability's fallbacks read meta tags with no length limit; the same bounds as our own rules.
-    byline: meta.byline ?? cleanName(readabilityMeta?.byline, MAX_NAME_CHARS),
+    byline: meta.byline ?? cleanName(cleanReadabilityByline(readabilityMeta?.byline), MAX_NAME_CHARS),
     language: meta.language ?? cleanName(readabilityMeta?.lang, MAX_LANGUAGE_TAG_CHARS),
     site_name: meta.site_name ?? cleanName(readabilityMeta?.siteName, MAX_NAME_CHARS),
     canonical_url: meta.canonical_url,

@@ -123,9 +123,9 @@ function firstNameText(el: Element): string | null {
   return null;
 }
 
-const BYLINE_LABEL = /^(?:by|written by|posted by|author|authors|the author|text by|words by)\s*:?$/i;
+const BYLINE_LABEL = /^(?:by|written by|posted by|authored by|author|authors|the author|text by|words by)\s*:?$/i;
 
-const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined|the author)$/i;
+const NOT_A_NAME = /^(?:by|admin|administrator|staff|editor|author|guest|unknown|null|undefined|the author|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)$/i;
 
 const BYLINE_STOP = new RegExp(
   "\\s*(?:\\s[-–—|•·]\\s|[|•·]|\\b(?:last updated|updated|published|posted|reviewed|on)\\b|" +
@@ -139,12 +139,23 @@ const GLUED_DATE = /(?<=\p{Ll})(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|De
 // A month cut off from its day by the window's end ("Ann Lee, Dec").
 const TRAILING_MONTH = /,\s+(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?$/;
 
+// The label before a name: "By", "Written by:", "Authors:", "View all posts by". Whole words only, so "Authored
+// by" is not read as "Author" + "ed by".
+const LEADING_LABEL = /^(?:(?:view|see|more) (?:all )?(?:posts|articles|stories) by|by|written by|posted by|authored by|authors?)\b\s*:?\s*/i;
+// "BySam Roe": the label glued to a capitalised name (case-sensitive: \p{Lu} under the i flag matches any letter).
+const GLUED_LABEL = /^(?:By|BY|Written by|Posted by)(?=\p{Lu})/u;
+// A date printed before the name ("Dec. 19, 2025 · Niko Matsakis", "Dec 17, 2025Julian K. Arni").
+const LEADING_DATE =
+  /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4})\s*[·•|–—-]?\s*/i;
+
 /** "By Ann Lee · June 12" -> "Ann Lee"; a trailing ", The Daily Paper" naming the house is cut too. */
-function cleanByline(raw: string | null | undefined, houseNames: string[]): string | null {
+function cleanByline(raw: string | null | undefined, houseNames: string[] = []): string | null {
   const line = cleanLine(raw);
   if (!line || /^https?:/.test(line) || line.length > 200) return null;
   let s = decodeLeftoverEntities(line)
-    .replace(/^(?:by|written by|posted by|author:?)(?:\s*:\s*|\s+|(?=\p{Lu}))/iu, "")
+    .replace(LEADING_DATE, "")
+    .replace(LEADING_LABEL, "")
+    .replace(GLUED_LABEL, "")
     .replace(BYLINE_STOP, "")
     .replace(GLUED_DATE, "")
     .replace(/[\s,|-]+$/, "")
@@ -154,12 +165,28 @@ function cleanByline(raw: string | null | undefined, houseNames: string[]): stri
     if (cut && cut !== s) s = cut;
   }
   s = s.replace(TRAILING_MONTH, "").replace(/^(?:&|and)\s+/i, "");
-  // A date or a navigation label is not a name ("Sat, 20 Dec, 2025", "View more posts").
-  if (/\b(?:19|20)\d{2}\b/.test(s) || /^(?:view|read|see|more|show)\b/i.test(s)) return null;
+  // A date, a time or a navigation label is not a name ("Sat, 20 Dec, 2025", "11:23 am", "View more posts").
+  if (/\b(?:19|20)\d{2}\b/.test(s) || /^\d{1,2}:\d{2}\b/.test(s) || /^(?:view|read|see|more|show)\b/i.test(s)) return null;
   const twice = /^(.+?) \1$/.exec(s);
   if (twice) s = twice[1]!;
   if (!s || NOT_A_NAME.test(s) || !/\p{L}/u.test(s) || /^[,|@]/.test(s)) return null;
   return s;
+}
+
+// Interface words Readability's byline guess picks up from a header ("Sign In", "Share", "Menu").
+const INTERFACE_WORDS = /^(?:sign in|sign up|log in|login|subscribe|share|menu|search|home|contact|follow)$/i;
+
+/**
+ * Readability's byline, the last resort when the page declares none and its markup names none: a guess from
+ * class names, so it is held to the same clean-up and must read as a name (a letter first, no digits, a few
+ * words). On the WCXB dev split it filled 21 bylines before this check, 3 of them right; the rest were dates,
+ * section names, "Sign In" and a template's placeholder.
+ */
+export function cleanReadabilityByline(raw: string | null | undefined): string | null {
+  const name = cleanByline(raw);
+  if (!name || !/^\p{L}/u.test(name) || /\d/.test(name) || /[.]\p{L}{2,}\./u.test(name)) return null;
+  if (name.split(/\s+/).length > 6 || INTERFACE_WORDS.test(name)) return null;
+  return name;
 }
 
 /** A login name ("andrew.keaveney", "j_doe"), which a CMS fills in when the writer set no display name. */
