@@ -100,7 +100,8 @@ function countPhrases(text: string, into: PhraseCounts): void {
   }
 }
 
-export function domSignals(doc: Document): DomSignals {
+/** `bodyText`: the body's textContent when the caller has already read it (each read walks the whole body). */
+export function domSignals(doc: Document, bodyText?: string): DomSignals {
   const counts: DomCounts = {
     elements: 0, words: 0, links: 0, linkChars: 0, textChars: 0, paragraphs: 0, h1: 0, h2: 0, h3: 0, listItems: 0,
     forms: 0, inputs: 0, buttons: 0, selects: 0, images: 0, tables: 0, times: 0, articles: 0, navs: 0, asides: 0,
@@ -196,13 +197,34 @@ export function domSignals(doc: Document): DomSignals {
         break;
     }
   }
-  const raw = body.textContent ?? "";
+  const raw = bodyText ?? body.textContent ?? "";
   counts.textChars = raw.length;
-  counts.words = raw.split(/\s+/).filter(Boolean).length;
+  counts.words = countRuns(raw);
   const text = raw.toLowerCase();
   counts.prices = text.match(PRICE_TEXT)?.length ?? 0;
   countPhrases(text, counts.phrases);
   if (!out.addToCart) out.addToCart = /add to (?:cart|bag|basket)|buy now|in den warenkorb|ajouter au panier/.test(text);
   if (!out.price) out.price = counts.prices > 0;
   return out;
+}
+
+/**
+ * The number of runs of non-whitespace: what `text.split(/\s+/).filter(Boolean).length` counts (the same
+ * whitespace as the regex's \s, so the classifier's inputs are unchanged), without building the array.
+ */
+function countRuns(text: string): number {
+  let runs = 0;
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inRun) runs++;
+    inRun = !space;
+  }
+  return runs;
+}
+
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }

@@ -35,6 +35,8 @@ export interface AuthorshipEvidence {
   byline: boolean;
   /** The metadata's title, read by the classifier only (its words: "How to ...", "Services", "Shop"). */
   title?: string | null;
+  /** The body's text as the caller read it, so the page is not walked for it again. */
+  bodyText?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export function classifyPageType(
   ogType: string | null,
   evidence?: AuthorshipEvidence,
 ): PageTypeSignals {
-  const dom = domSignals(doc);
+  const dom = domSignals(doc, evidence?.bodyText);
   const ldTypes = jsonLdNodes(jsonLd).flatMap(typesOf);
   const rules = classifyByRules(url, ldTypes, ogType, dom, evidence);
   if (!evidence) return rules;

@@ -69,11 +69,13 @@ export function selectContent(url: string, html: string): SelectedContent {
   // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
   markCodeLanguages(doc);
   const meta = readMetadata(doc, url, jsonLd.blocks);
-  const bodyWords = countWords(doc.body?.textContent ?? "");
+  const bodyText = doc.body?.textContent ?? "";
+  const bodyWords = countWords(bodyText);
   const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
     dated: meta.published !== null,
     byline: meta.byline !== null,
     title: meta.title,
+    bodyText,
   });
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
