@@ -3,12 +3,14 @@
 // on Squarespace; Bootstrap's d-none d-md-block / d-md-none; Tailwind's hidden md:block / md:hidden; Framer
 // renders every breakpoint as a "ssr-variant"). A reader
 // sees one of them; extracting both doubles the block.
-import { TEXT_NODE } from "./dom.js";
+import { forEachAttribute, TEXT_NODE } from "./dom.js";
 import { lowerWords, wordShingles } from "./text.js";
 
 // Class tokens that show or hide an element by screen width.
 const RESPONSIVE_CLASS =
   /(?:^|\s)(?:ssr-variant|(?:hidden|visible|show|hide)-(?:up-|down-|for-|on-)?(?:xs|sm|md|lg|xl|xxl|mobile|tablet|desktop|small|medium|large)\b[\w-]*|d-(?:sm|md|lg|xl|xxl)-(?:none|block|flex|inline|inline-block|grid)|(?:sm|md|lg|xl|2xl):(?:hidden|block|flex|inline|inline-block|grid)|[\w-]*(?:mobile|desktop|tablet)-(?:only|hidden|visible|show|hide)|(?:only|hide|show|visible|hidden)-(?:on-)?(?:mobile|desktop|tablet)[\w-]*)(?=\s|$)/i;
+// The class token (ASCII whitespace separates class names) that marks a Framer breakpoint variant.
+const FRAMER_VARIANT = /(?:^|[\t\n\f\r ])ssr-variant(?:[\t\n\f\r ]|$)/;
 // A variant this short may repeat on purpose (a price, a button label).
 const MIN_WORDS = 6;
 
@@ -17,8 +19,18 @@ const MIN_WORDS = 6;
  * with its tab labels added) and they are of a size; returns how many were removed.
  */
 export function removeResponsiveDuplicates(root: Element): number {
-  let removed = removeLaterFramerVariants(root);
-  const variants = Array.from(root.querySelectorAll("[class]")).filter((el) => RESPONSIVE_CLASS.test(el.getAttribute("class") ?? ""));
+  // One pass over the class attributes finds both kinds (linkedom's selector matching of "[class]" and
+  // ".ssr-variant" walked the tree twice, ~1% of a page's time); a variant the Framer step removed, or one
+  // inside it, is no longer below the root.
+  const framer: Element[] = [];
+  const found: Element[] = [];
+  forEachAttribute(root, (el, name, value) => {
+    if (name !== "class") return;
+    if (FRAMER_VARIANT.test(value)) framer.push(el);
+    if (RESPONSIVE_CLASS.test(value)) found.push(el);
+  });
+  let removed = removeLaterFramerVariants(framer);
+  const variants = removed > 0 ? found.filter((el) => root.contains(el)) : found;
   if (variants.length < 2) return removed;
   const kept: Array<{ el: Element; shingles: Set<string>; alive: boolean }> = [];
   const holders = new Map<string, number[]>();
@@ -100,9 +112,9 @@ function textRuns(el: Element): string[][] {
  * Framer writes one sibling "ssr-variant" per breakpoint, each the whole section laid out again (their words
  * differ a little: line breaks, a shortened heading), so equal text does not find them; the first stays.
  */
-function removeLaterFramerVariants(root: Element): number {
+function removeLaterFramerVariants(variants: Element[]): number {
   let removed = 0;
-  for (const el of Array.from(root.querySelectorAll(".ssr-variant"))) {
+  for (const el of variants) {
     for (let prev = el.previousElementSibling; prev; prev = prev.previousElementSibling) {
       if (!prev.classList.contains("ssr-variant")) continue;
       el.remove();
