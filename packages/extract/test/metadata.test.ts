@@ -15,12 +15,20 @@ describe("findVisibleDates", () => {
   it("never reads a copyright line or a bare year", () => {
     expect(findVisibleDates("© Jan 1, 2020 Example Inc. Since 2019.")).toEqual([]);
   });
+
+  it("reads a slashed date month first, and day first only when the first number cannot be a month", () => {
+    expect(findVisibleDates("Posted on the 15/12/2025 at 19:00").map((d) => d.value)).toEqual(["2025-12-15"]);
+    expect(findVisibleDates("Posted 03/04/2025").map((d) => d.value)).toEqual(["2025-03-04"]);
+    expect(findVisibleDates("On 13/13/2025")).toEqual([]);
+  });
 });
 
 describe("dateFromUrl", () => {
   it("reads a full date filed in the path only", () => {
     expect(dateFromUrl("https://blog.example.test/2025/12/18/a-post/")).toBe("2025-12-18");
     expect(dateFromUrl("https://blog.example.test/2025/12/a-post/")).toBeNull();
+    expect(dateFromUrl("https://blog.example.test/articles/2025-12-15+Rust+GCC+backend")).toBe("2025-12-15");
+    expect(dateFromUrl("https://blog.example.test/2025-12-150-items")).toBeNull();
   });
 });
 

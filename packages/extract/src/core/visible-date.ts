@@ -53,11 +53,13 @@ function toDay(m: RegExpMatchArray, order: string): string | null {
   else if (order === "ymd") [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   else if (order === "dmy-num") [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   else [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // "15/12/2025" can only be day first (Europe's order): the US reading is tried first, the other when it cannot be.
+  if (order === "mdy-num" && mo > 12 && d <= 12) [mo, d] = [d, mo];
   if (!mo || mo > 12 || !d || d > 31) return null;
   return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-/** A full date in the URL path (/2025/12/18/ or /2025-12-18-slug), the way many blogs file posts. */
+/** A full date in the URL path (/2025/12/18/, /2025-12-18-slug or /2025-12-15+Title), the way many blogs file posts. */
 export function dateFromUrl(url: string): string | null {
   let path: string;
   try {
@@ -65,6 +67,6 @@ export function dateFromUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const m = /\/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?:[/-]|$)/.exec(path);
+  const m = /\/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?:[/+_.-]|$)/.exec(path);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
