@@ -64,6 +64,9 @@ describe("readMetadata: a date in markup naming it, as a last resort", () => {
       `<body><article><h1>A story</h1>${filler}<div class="meta date-section-header"><span>Posted on April 13, 2023</span><span>Tags:</span></div></article></body>`,
     );
     expect(below).toEqual({ value: "2023-04-13", source: "text" });
+    // A layout word on the story's own wrapper ("sidebar-mode") does not make the story a sidebar.
+    const wrapped = publishedOf(`<body><div class="story-page story-sidebar-mode"><h1>A story</h1>${filler}<div class="story-date">May 31, 2024</div></div></body>`);
+    expect(wrapped).toEqual({ value: "2024-05-31", source: "text" });
     const authorBox = publishedOf(`<body><article><h1>A story</h1>${filler}<footer class="author__meta"><span class="author__meta-date">March 30, 2023</span></footer></article></body>`);
     expect(authorBox).toEqual({ value: "2023-03-30", source: "text" });
   });

@@ -8,7 +8,10 @@ const DATE_MARKUP = '[class*="date" i], [id*="date" i], [class*="published" i]';
 // "updated" (hAtom's modified date) and "validate" hold the letters but not the word.
 const DATE_WORD = /(?:^|[\s_-])(?:pub[_-]?)?dates?(?:$|[\s_-])|dateline|published/i;
 const NOT_THE_PAGE =
-  "[class*=comment i], [id*=comment i], [class*=related i], [class*=card i], [class*=teaser i], [class*=sidebar i], [class*=widget i], nav, form";
+  "[class*=comment i], [id*=comment i], [class*=related i], [class*=card i], [class*=teaser i], [class*=widget i], nav, form";
+// A sidebar, unless the element so named holds the headline: themes put layout words on the story's own
+// wrapper ("sno-story-page sno-story-sidebar-mode"), as title-window.ts found for <body>.
+const SIDEBAR = "[class*=sidebar i]";
 
 /**
  * The date such markup prints, when it prints one: a page of teaser cards prints several dates (other
@@ -19,6 +22,8 @@ export function findMarkedDate(doc: Document): string | null {
   const revised = new Set<string>();
   for (const el of Array.from(doc.querySelectorAll(DATE_MARKUP)).slice(0, 60)) {
     if (!DATE_WORD.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`) || el.closest(NOT_THE_PAGE)) continue;
+    const sidebar = el.closest(SIDEBAR);
+    if (sidebar && !sidebar.querySelector("h1")) continue;
     // A <footer> or <aside> inside the story is its own (an author box); the page's are not.
     const region = el.closest("footer, aside");
     if (region && !region.closest("article, main")) continue;
