@@ -8,8 +8,10 @@
 //   --depth a,b (the comparison trees' grid; default 150 rounds of depth 3; --rounds 0 skips them),
 //   --write (train the linear model on every page and write src/core/page-type-weights.json: numbers only).
 // The features are computed exactly as the extraction path computes them (same preamble as extract-html.ts:
-// preclean, parse, JSON-LD, hidden-content strip, depth cap, metadata), by the compiled core's own code.
+// preclean, parse, streamed fragments, JSON-LD, hidden-content strip, depth cap, metadata), by the compiled
+// core's own code; a --cache file is reused only while that code is unchanged.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -210,9 +212,11 @@ function dot(a, b) {
 async function loadRows() {
   if (values.cache && existsSync(values.cache)) {
     const cached = JSON.parse(readFileSync(values.cache, 'utf8'));
-    if (cached.features === FEATURE_NAMES.length) return cached.rows;
+    if (cached.key === cacheKey()) return cached.rows;
+    console.error(`${values.cache} was computed by other feature code; computing again`);
   }
   const { precleanHtml } = await dist('preclean.js');
+  const { completeStreamedFragments, placeUnscriptedSegments } = await dist('streamed-fragments.js');
   const { parseHtml } = await dist('dom.js');
   const { readJsonLd } = await dist('json-ld.js');
   const { stripHidden } = await dist('strip-hidden.js');
@@ -234,6 +238,8 @@ async function loadRows() {
     try {
       const pre = precleanHtml(html);
       const doc = parseHtml(pre.html);
+      completeStreamedFragments(doc, pre.streamedFragments);
+      if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
       const jsonLd = readJsonLd(doc, pre.jsonLd);
       stripHidden(doc, pre.css, pre.revealedIds);
       if (doc.documentElement) capDomDepth(doc.documentElement);
@@ -248,6 +254,18 @@ async function loadRows() {
     }
     if (out.length % 200 === 0) console.error(`${out.length} pages read`);
   }
-  if (values.cache) writeFileSync(values.cache, JSON.stringify({ features: FEATURE_NAMES.length, rows: out }));
+  if (values.cache) writeFileSync(values.cache, JSON.stringify({ key: cacheKey(), rows: out }));
   return out;
+}
+
+/**
+ * What a cache of features is valid for: the feature names and the compiled core that computes them (a changed
+ * phrase, title or byline pattern keeps the names but not the values).
+ */
+function cacheKey() {
+  const hash = createHash('sha256').update(FEATURE_NAMES.join(','));
+  const core = join(here, '../dist/core');
+  const files = readdirSync(core, { recursive: true }).filter((f) => String(f).endsWith('.js')).map(String).sort();
+  for (const file of files) hash.update(file).update(readFileSync(join(core, file)));
+  return hash.digest('hex');
 }

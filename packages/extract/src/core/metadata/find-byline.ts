@@ -142,20 +142,26 @@ const TRAILING_MONTH = /,\s+(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|
 // The label before a name: "By", "Written by:", "Authors:", "View all posts by". Whole words only, so "Authored
 // by" is not read as "Author" + "ed by".
 const LEADING_LABEL = /^(?:(?:view|see|more) (?:all )?(?:posts|articles|stories) by|by|written by|posted by|authored by|authors?)\b\s*:?\s*/i;
-// "BySam Roe": the label glued to a capitalised name (case-sensitive: \p{Lu} under the i flag matches any letter).
-const GLUED_LABEL = /^(?:By|BY|Written by|Posted by)(?=\p{Lu})/u;
+// "BySam Roe": the label glued to a capitalised name, tried only when no spaced label was cut ("BY BYRON YORK"
+// keeps "BYRON"). Case-sensitive: \p{Lu} under the i flag matches any letter.
+const GLUED_LABEL = /^(?:By|BY|Written by|Posted by)(?=\p{Lu}\p{Ll})/u;
 // A date printed before the name ("Dec. 19, 2025 · Niko Matsakis", "Dec 17, 2025Julian K. Arni").
-const LEADING_DATE =
-  /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4})\s*[·•|–—-]?\s*/i;
+const MONTH_NAME = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const LEADING_DATE = new RegExp(
+  `^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:${MONTH_NAME}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\s+${MONTH_NAME},?\\s+\\d{4})(?![\\d:])\\s*[·•|–—-]?\\s*`,
+  "i",
+);
+
+function withoutLabel(line: string): string {
+  const cut = line.replace(LEADING_LABEL, "");
+  return cut !== line ? cut : line.replace(GLUED_LABEL, "");
+}
 
 /** "By Ann Lee · June 12" -> "Ann Lee"; a trailing ", The Daily Paper" naming the house is cut too. */
 function cleanByline(raw: string | null | undefined, houseNames: string[] = []): string | null {
   const line = cleanLine(raw);
   if (!line || /^https?:/.test(line) || line.length > 200) return null;
-  let s = decodeLeftoverEntities(line)
-    .replace(LEADING_DATE, "")
-    .replace(LEADING_LABEL, "")
-    .replace(GLUED_LABEL, "")
+  let s = withoutLabel(decodeLeftoverEntities(line).replace(LEADING_DATE, ""))
     .replace(BYLINE_STOP, "")
     .replace(GLUED_DATE, "")
     .replace(/[\s,|-]+$/, "")
