@@ -80,7 +80,7 @@ describe("cleanReadabilityByline: Readability's guess, the last resort", () => {
   it("keeps a name and refuses dates, sections, interface words and template placeholders", () => {
     expect(cleanReadabilityByline("By Katie Liguori")).toBe("Katie Liguori");
     expect(cleanReadabilityByline("hackermondev")).toBe("hackermondev");
-    for (const junk of ["DECEMBER 27, 2024", "26", "Sign In", "--reset-author", "§Authoring applications", "page.head.extra.author", "TopGear.comPublished: 11 Mar 2026", "Jun 2 Written By"]) {
+    for (const junk of ["DECEMBER 27, 2024", "26", "Sign In", "Share this", "Follow us", "--reset-author", "§Authoring applications", "page.head.extra.author", "TopGear.comPublished: 11 Mar 2026", "Jun 2 Written By"]) {
       expect(cleanReadabilityByline(junk), junk).toBeNull();
     }
   });

@@ -180,7 +180,7 @@ function cleanByline(raw: string | null | undefined, houseNames: string[] = []):
 }
 
 // Interface words Readability's byline guess picks up from a header ("Sign In", "Share", "Menu").
-const INTERFACE_WORDS = /^(?:sign in|sign up|log in|login|subscribe|share|menu|search|home|contact|follow)$/i;
+const INTERFACE_WORDS = /^(?:sign in|sign up|log in|login|subscribe|share|menu|search|home|contact|follow)\b/i;
 
 /**
  * Readability's byline, the last resort when the page declares none and its markup names none: a guess from
