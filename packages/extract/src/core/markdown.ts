@@ -90,15 +90,15 @@ function absolutizeLinks(root: Element, baseUrl: string): void {
   } catch {
     return;
   }
-  for (const [selector, attr] of [["a[href]", "href"], ["img[src]", "src"]] as const) {
-    for (const el of Array.from(root.querySelectorAll(selector))) {
-      const value = el.getAttribute(attr);
-      if (!value || value.startsWith("#") || /^(?:data|javascript|mailto|tel):/i.test(value)) continue;
-      try {
-        el.setAttribute(attr, new URL(value, base).href);
-      } catch {
-        // An unparsable URL stays as written.
-      }
+  // A tag list, which dom.ts answers with one walk of the node list ("a[href]" went through linkedom's matcher).
+  for (const el of Array.from(root.querySelectorAll("a, img"))) {
+    const attr = el.localName === "a" ? "href" : "src";
+    const value = el.getAttribute(attr);
+    if (!value || value.startsWith("#") || /^(?:data|javascript|mailto|tel):/i.test(value)) continue;
+    try {
+      el.setAttribute(attr, new URL(value, base).href);
+    } catch {
+      // An unparsable URL stays as written.
     }
   }
 }
