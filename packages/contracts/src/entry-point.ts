@@ -82,17 +82,7 @@ export function defineEntryPoint<TRequest, TResponse>(definition: EntryPointDefi
         warn: (message) => warnings.push(message),
       });
     } catch (error) {
-      if (isCodedError(error)) {
-        const failure: FailureInput<TResponse> = { code: error.code as FailureInput<TResponse>["code"], message: error.message };
-        if (error.retryable !== undefined) failure.retryable = error.retryable;
-        if (error.details !== undefined) failure.details = error.details;
-        return errorEnvelope<TResponse>(header, failure);
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      return errorEnvelope<TResponse>(header, {
-        code: "internal_error",
-        message: `The ${definition.layer} layer failed unexpectedly: ${message}. This is a websift defect; please report it with the request id.`,
-      });
+      return errorEnvelope<TResponse>(header, failureOfThrown(definition.layer, error));
     }
     const data = "data" in result ? result.data : (result.failure.data ?? null);
     if (data !== null && data !== undefined) {
@@ -106,5 +96,24 @@ export function defineEntryPoint<TRequest, TResponse>(definition: EntryPointDefi
       }
     }
     return "data" in result ? okEnvelope(header, result.data) : errorEnvelope(header, result.failure);
+  };
+}
+
+/**
+ * What an entry point answers for an error its handler threw: a layer error keeps its code, retryable flag
+ * and details; anything else is `internal_error`, named as a defect, never a stack trace. Exported for
+ * callers that run a handler's work outside defineEntryPoint (a worker pool answering raw input lines).
+ */
+export function failureOfThrown(layer: Layer, error: unknown): FailureInput<never> {
+  if (isCodedError(error)) {
+    const failure: FailureInput<never> = { code: error.code as FailureInput<never>["code"], message: error.message };
+    if (error.retryable !== undefined) failure.retryable = error.retryable;
+    if (error.details !== undefined) failure.details = error.details;
+    return failure;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    code: "internal_error",
+    message: `The ${layer} layer failed unexpectedly: ${message}. This is a websift defect; please report it with the request id.`,
   };
 }

@@ -14,6 +14,7 @@ export {
 export { ERROR_CODES, ERROR_CODE_DESCRIPTIONS, isErrorCode } from "./error-codes.js";
 export {
   defineEntryPoint,
+  failureOfThrown,
   type EntryPoint,
   type EntryPointCallOptions,
   type EntryPointContext,

@@ -22,6 +22,7 @@ it("exports exactly the public API (changes only on purpose)", async () => {
     "describeAjvErrors",
     "describeVerdicts",
     "errorEnvelope",
+    "failureOfThrown",
     "isErrorCode",
     "isRetryableByDefault",
     "isSameUrl",

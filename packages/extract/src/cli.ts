@@ -1,8 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { CONTRACT_VERSIONS, errorEnvelope, printEnvelope, usageErrorEnvelope, type Envelope, type EntryPoint, type ExtractResponse } from "@websift/contracts";
+import { CONTRACT_VERSIONS, errorEnvelope, printEnvelope, usageErrorEnvelope, type Envelope, type ExtractResponse } from "@websift/contracts";
 import { DEFAULT_MAX_INPUT_BYTES } from "./core/input-size.js";
-import { createExtractPool } from "./pool/extract-pool.js";
+import { createExtractPool, createJsonLinePool, type JsonLinePool } from "./pool/extract-pool.js";
 import { DEFAULT_TIMEOUT_MS } from "./pool/pool-options.js";
 
 const USAGE = `Usage: websift-extract FILE --url URL [--format markdown|text|json] [--json]
@@ -55,17 +55,17 @@ function render(format: string): (data: ExtractResponse) => string {
   };
 }
 
-/** One input line, parsed: the request, or why the line is not one. */
-type ParsedLine = { lineNumber: number; request: unknown } | { lineNumber: number; error: string } | { lineNumber: number; tooLarge: number };
+/** One input line: its bytes (in an ArrayBuffer of their own, to be transferred to a worker), or its size when over the cap. */
+type InputLine = { lineNumber: number; bytes: Uint8Array } | { lineNumber: number; tooLarge: number };
 
 /**
- * Lines of a byte stream, parsed as JSON one at a time. readline is not used: its async iterator queues up
- * to 1024 lines ahead of the consumer, and with pages of several MB that queue (not the extraction) was
- * most of the process's memory. Here the stream is pulled only when the previous line has been handled,
- * so at most one chunk and the line being assembled are buffered. Splitting bytes (not text) keeps a
- * multi-byte character that straddles two chunks intact.
+ * Lines of a byte stream, one at a time, as bytes: a worker decodes and parses each (json-line.ts). readline
+ * is not used: its async iterator queues up to 1024 lines ahead of the consumer, and with pages of several MB
+ * that queue (not the extraction) was most of the process's memory. Here the stream is pulled only when the
+ * previous line has been handled, so at most one chunk and the line being assembled are buffered. Splitting
+ * bytes (not text) keeps a multi-byte character that straddles two chunks intact.
  */
-async function* jsonLines(input: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<ParsedLine> {
+async function* jsonLines(input: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<InputLine> {
   const pending: Buffer[] = [];
   let pendingBytes = 0;
   // A line over the cap is counted, not kept: its bytes are dropped as they arrive.
@@ -81,12 +81,13 @@ async function* jsonLines(input: AsyncIterable<Buffer | string>, maxLineBytes: n
     pending.push(part);
     pendingBytes += part.length;
   };
-  const take = (number: number): ParsedLine | null => {
+  const take = (number: number): InputLine | null => {
     const bytes = overflow;
-    const line = joinBytes(pending.splice(0));
+    const line = ownedBytes(pending.splice(0), pendingBytes);
     pendingBytes = 0;
     overflow = 0;
-    return bytes > 0 ? { lineNumber: number, tooLarge: bytes } : parseLine(line, number);
+    if (bytes > 0) return { lineNumber: number, tooLarge: bytes };
+    return isBlank(line) ? null : { lineNumber: number, bytes: line };
   };
   for await (const piece of input) {
     const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
@@ -105,8 +106,23 @@ async function* jsonLines(input: AsyncIterable<Buffer | string>, maxLineBytes: n
   if (last) yield last;
 }
 
-function joinBytes(parts: Buffer[]): Buffer {
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+/** The parts copied into one new ArrayBuffer: stdin's chunks share pooled memory, which cannot be transferred. */
+function ownedBytes(parts: Buffer[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+
+/** A line with nothing but whitespace is skipped, as String#trim reads it (short lines are decoded for that). */
+function isBlank(line: Uint8Array): boolean {
+  if (line.every((byte) => ASCII_SPACE.has(byte))) return true;
+  return line.length <= 64 && Buffer.from(line.buffer, line.byteOffset, line.length).toString("utf8").trim() === "";
 }
 
 /** Standard input as UTF-8, refused once it grows over `maxBytes`. */
@@ -127,17 +143,6 @@ async function readFileBounded(path: string, maxBytes: number): Promise<Buffer> 
   const { size } = await stat(path);
   if (size > maxBytes) throw new InputTooLarge(size, maxBytes, `The file ${path}`);
   return readFile(path);
-}
-
-/** The line's request (null for a blank line); the line's text is dropped here, once parsed. */
-function parseLine(bytes: Buffer, lineNumber: number): ParsedLine | null {
-  const text = bytes.toString("utf8");
-  if (text.trim() === "") return null;
-  try {
-    return { lineNumber, request: JSON.parse(text) };
-  } catch (error) {
-    return { lineNumber, error: (error as Error).message };
-  }
 }
 
 /** Writes one line, waiting when the reader is slower than us so replies do not pile up in memory. */
@@ -161,7 +166,7 @@ const JSONL_BUFFERED_CHARS = 64 * 1024 * 1024;
 
 type JsonLineReply = { ok: boolean; text: string } | { thrown: unknown };
 
-async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>, maxBytes: number): Promise<number> {
+async function runJsonLines(format: string, pool: JsonLinePool, maxBytes: number): Promise<number> {
   let failures = 0;
   // A rejection is held as a value until its turn, so a later page's failure never surfaces out of order.
   const pending: Array<{ settled: boolean; chars: number; reply: Promise<JsonLineReply> }> = [];
@@ -197,13 +202,9 @@ async function runJsonLines(format: string, extract: EntryPoint<ExtractResponse>
   for await (const line of jsonLines(process.stdin, maxBytes * 2 + 1_000_000)) {
     if ("tooLarge" in line) {
       track(Promise.resolve(answer(tooLargeEnvelope(new InputTooLarge(line.tooLarge, maxBytes * 2 + 1_000_000, `Line ${line.lineNumber}`)))));
-    } else if ("error" in line) {
-      track(Promise.resolve(answer(usageErrorEnvelope("extract", "extract", `Line ${line.lineNumber} is not valid JSON (${line.error}).`, "line"))));
     } else {
-      const { request } = line;
-      // --format fills a line's missing `format`; a line's own value is kept, so it is validated as sent.
-      if (request && typeof request === "object" && !Array.isArray(request) && !("format" in request) && format !== "json") (request as Record<string, unknown>)["format"] = format;
-      track(extract(request).then(answer, (thrown: unknown) => ({ thrown })));
+      // The worker fills --format into a line without one (json leaves the line as sent).
+      track(pool.answerLine(line.bytes, line.lineNumber, format === "json" ? null : format).catch((thrown: unknown) => ({ thrown })));
     }
     await flushSettled();
     while (running >= JSONL_RUNNING || pending.length >= JSONL_BUFFERED || heldChars >= JSONL_BUFFERED_CHARS) {
@@ -246,9 +247,9 @@ export async function runCli(argv: string[]): Promise<number> {
     maxBytes = positiveInteger("--max-bytes", values["max-bytes"]) ?? DEFAULT_MAX_INPUT_BYTES;
     timeoutMs = positiveInteger("--timeout-ms", values["timeout-ms"]) ?? DEFAULT_TIMEOUT_MS;
     if (values.jsonl) {
-      const pool = createExtractPool({ timeoutMs, maxInputBytes: maxBytes });
+      const pool = createJsonLinePool({ timeoutMs, maxInputBytes: maxBytes });
       try {
-        return await runJsonLines(format, pool.extract, maxBytes);
+        return await runJsonLines(format, pool, maxBytes);
       } finally {
         await pool.close();
       }

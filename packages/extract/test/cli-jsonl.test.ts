@@ -59,6 +59,36 @@ describe("websift-extract --jsonl", () => {
     expect(run.code).toBe(1);
   }, 60_000);
 
+  it("checks each line against the contract in the worker, names the line or field, and keeps a line's own format", async () => {
+    const small = article("A short article with enough words in it to be kept as the main content of its page.", 3);
+    const input = [
+      JSON.stringify({ url: "https://example.com/own-format", html: small, format: "markdown" }),
+      "[1, 2]",
+      JSON.stringify({ html: small }),
+      JSON.stringify({ url: "https://example.com/bad-format", html: small, format: "pdf" }),
+      "\u00a0\u00a0",
+      "{not json",
+      JSON.stringify({ url: "https://example.com/ok", html: small }),
+    ].join("\n");
+    const run = await runJsonl(input);
+    const envelopes = run.envelopes as Array<Run["envelopes"][number] & { error: { code: string; message: string; details?: { field?: string } } | null; data: { content_markdown?: string } | null }>;
+    expect(envelopes.map((e) => e.data?.url ?? e.error?.code)).toEqual([
+      "https://example.com/own-format",
+      "invalid_request",
+      "invalid_request",
+      "invalid_request",
+      "invalid_request",
+      "https://example.com/ok",
+    ]);
+    // The line's own "markdown" stands over --format text: the Markdown is there.
+    expect(envelopes[0]!.data!.content_markdown).toContain("A short article");
+    expect(envelopes[2]!.error!.message).toMatch(/url/);
+    expect(envelopes[3]!.error!.details?.field).toMatch(/format/);
+    // A line of non-breaking spaces is blank, as String#trim reads it: skipped, not answered.
+    expect(envelopes[4]!.error!.message).toMatch(/^Line 6 is not valid JSON/);
+    for (const e of envelopes) expect(JSON.stringify(e)).not.toMatch(/\bat \S+:\d+:\d+/);
+  }, 60_000);
+
   it("keeps input order while pages behind a slow one finish first", async () => {
     // One slow page, then more small pages than the CLI holds back for it (32), bad lines among them: the
     // small pages finish on the other worker first, and every reply must still come out in input order.

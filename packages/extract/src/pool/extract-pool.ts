@@ -1,8 +1,9 @@
 // The isolated extract entry point: the same contract as extractContent, each page extracted in a worker
 // thread under a time budget and a heap limit, so no page can stall or exhaust the calling process.
-import { defineEntryPoint, type EntryPoint, type ExtractRequest, type ExtractResponse } from "@websift/contracts";
+import { CONTRACT_VERSIONS, createRequestId, defineEntryPoint, errorEnvelope, failureOfThrown, type EntryPoint, type ExtractRequest, type ExtractResponse } from "@websift/contracts";
 import { assertInputSize } from "../core/input-size.js";
 import { resolvePoolOptions, type ExtractPoolOptions } from "./pool-options.js";
+import type { LineAnswer } from "./worker-protocol.js";
 import { WorkerRunner } from "./worker-runner.js";
 
 export interface ExtractPool {
@@ -25,6 +26,29 @@ export function createExtractPool(options?: ExtractPoolOptions): ExtractPool {
     },
   });
   return { extract, close: () => runner.close() };
+}
+
+export interface JsonLinePool {
+  /**
+   * One --jsonl line's Envelope, serialised: the line's UTF-8 bytes go to a worker, which parses and checks
+   * them against the contract like `extract` does. `line` must own its ArrayBuffer, which is transferred.
+   */
+  answerLine(line: Uint8Array, lineNumber: number, format: string | null): Promise<LineAnswer>;
+  close(): Promise<void>;
+}
+
+/** The pool behind `websift-extract --jsonl`: lines are read in the workers, not on the main thread. */
+export function createJsonLinePool(options?: ExtractPoolOptions): JsonLinePool {
+  const runner = new WorkerRunner(resolvePoolOptions(options), true);
+  const answerLine = (line: Uint8Array, lineNumber: number, format: string | null): Promise<LineAnswer> => {
+    const header = { contract: "extract", contract_version: CONTRACT_VERSIONS.extract, layer: "extract" as const, request_id: createRequestId(), started_at: performance.now() };
+    // What the pool refuses (busy, extract_timeout, a crashed worker) is answered as the entry point would.
+    return runner.runLine(line, lineNumber, format).catch((error: unknown) => {
+      const envelope = errorEnvelope(header, failureOfThrown("extract", error));
+      return { ok: false, text: JSON.stringify(envelope) };
+    });
+  };
+  return { answerLine, close: () => runner.close() };
 }
 
 let defaultPool: ExtractPool | undefined;

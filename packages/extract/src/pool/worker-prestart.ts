@@ -27,17 +27,18 @@ interface Prestarted extends StartedWorker {
 
 const prestarted: Prestarted[] = [];
 
-export function startWorker(heapMb: number): Worker {
-  return new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+/** `jsonLines`: the worker will read raw --jsonl lines, so it loads what that takes before it is ready. */
+export function startWorker(heapMb: number, jsonLines = false): Worker {
+  return new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: heapMb }, workerData: { jsonLines } });
 }
 
 /**
  * Starts `count` workers with a `heapMb` heap for a pool created later in this process. They do not keep the
  * process alive while no pool has taken them, so a run that ends early (a usage error) just exits.
  */
-export function prestartWorkers(count: number, heapMb: number): void {
+export function prestartWorkers(count: number, heapMb: number, jsonLines = false): void {
   for (let i = 0; i < count; i++) {
-    const worker = startWorker(heapMb);
+    const worker = startWorker(heapMb, jsonLines);
     const entry: Prestarted = { worker, ready: false, heapMb, dead: false, detach: () => {} };
     // Until a pool attaches its own listeners, the ready message and any failure are recorded here.
     const onMessage = (message: unknown): void => {
@@ -67,7 +68,8 @@ export function prestartWorkers(count: number, heapMb: number): void {
  */
 export function prestartCliWorkers(argv: readonly string[]): void {
   if (argv.includes("--help") || argv.includes("-h")) return;
-  prestartWorkers(argv.includes("--jsonl") ? defaultWorkerCount() : 1, DEFAULT_MAX_HEAP_MB);
+  const jsonLines = argv.includes("--jsonl");
+  prestartWorkers(jsonLines ? defaultWorkerCount() : 1, DEFAULT_MAX_HEAP_MB, jsonLines);
 }
 
 /**

@@ -10,15 +10,22 @@ import type { Worker } from "node:worker_threads";
 import type { ExtractRequest, ExtractResponse, HandlerResult } from "@websift/contracts";
 import { ExtractLayerError, type ExtractErrorCode } from "../errors.js";
 import type { ResolvedPoolOptions } from "./pool-options.js";
-import type { WorkerError, WorkerJob, WorkerReply } from "./worker-protocol.js";
+import type { LineAnswer, WorkerError, WorkerJob, WorkerReply } from "./worker-protocol.js";
 import { startWorker, takePrestartedWorker } from "./worker-prestart.js";
 
 // How long a worker's start-up may hold a page's clock before the page is answered `busy` anyway.
 const STARTUP_BACKSTOP_MS = 10_000;
 
+/** What a job carries to its worker: a checked request, or a raw --jsonl line the worker reads itself. */
+type Payload = { request: ExtractRequest } | { line: Uint8Array; lineNumber: number; format: string | null; queuedAt: number };
+
 interface Job {
   id: number;
-  request: ExtractRequest;
+  payload: Payload;
+  /** How messages name the page: its URL, or "line N" for a line not yet parsed. */
+  name: string;
+  /** The page in an error's details: `{ url }` or `{ line }`. */
+  where: Record<string, unknown>;
   /** Characters of the page, for smallest-first service. */
   size: number;
   enqueuedAt: number;
@@ -30,7 +37,7 @@ interface Job {
   timer?: NodeJS.Timeout;
   signal?: AbortSignal;
   onAbort?: () => void;
-  resolve(result: HandlerResult<ExtractResponse>): void;
+  resolve(result: HandlerResult<ExtractResponse> | LineAnswer): void;
   reject(error: Error): void;
 }
 
@@ -48,24 +55,43 @@ export class WorkerRunner {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: ResolvedPoolOptions) {}
+  /** `jsonLines`: this runner is fed raw --jsonl lines (runLine), so its new workers load that reader first. */
+  constructor(
+    private readonly options: ResolvedPoolOptions,
+    private readonly jsonLines = false,
+  ) {}
 
   run(request: ExtractRequest, signal?: AbortSignal): Promise<HandlerResult<ExtractResponse>> {
+    const where = { url: request.url };
+    return this.enqueue({ request }, request.url, where, pageSize(request), signal) as Promise<HandlerResult<ExtractResponse>>;
+  }
+
+  /**
+   * One --jsonl line (UTF-8 bytes, transferred to the worker: `line` is unusable here afterwards), answered
+   * with its serialised Envelope. The worker validates it, so a malformed line is answered, never thrown;
+   * what the pool itself refuses (busy, extract_timeout, a crash) rejects as for run().
+   */
+  runLine(line: Uint8Array, lineNumber: number, format: string | null): Promise<LineAnswer> {
+    const queuedAt = performance.timeOrigin + performance.now();
+    return this.enqueue({ line, lineNumber, format, queuedAt }, `line ${lineNumber}`, { line: lineNumber }, line.byteLength) as Promise<LineAnswer>;
+  }
+
+  private enqueue(payload: Payload, name: string, where: Record<string, unknown>, size: number, signal?: AbortSignal): Promise<HandlerResult<ExtractResponse> | LineAnswer> {
     if (this.closed) return Promise.reject(new ExtractLayerError("internal_error", "The extract pool is closed; create a new one to extract more pages."));
-    if (signal?.aborted) return Promise.reject(cancelled(request, signal));
+    if (signal?.aborted) return Promise.reject(cancelled(name, where, signal));
     if (this.queue.length >= this.options.maxQueue && !this.slots.some((s) => s.job === null) && this.slots.length >= this.options.workers) {
       const retryAfter = this.retryAfterSeconds();
       return Promise.reject(
         new ExtractLayerError(
           "busy",
-          `The extract pool is full: ${this.options.workers} worker(s) busy and ${this.queue.length} page(s) waiting, its limit; ${request.url} was not queued. Retry after ${retryAfter} s.`,
-          { retryable: true, details: { url: request.url, queued: this.queue.length, max_queue: this.options.maxQueue, workers: this.options.workers, retry_after_s: retryAfter } },
+          `The extract pool is full: ${this.options.workers} worker(s) busy and ${this.queue.length} page(s) waiting, its limit; ${name} was not queued. Retry after ${retryAfter} s.`,
+          { retryable: true, details: { ...where, queued: this.queue.length, max_queue: this.options.maxQueue, workers: this.options.workers, retry_after_s: retryAfter } },
         ),
       );
     }
     return new Promise((resolve, reject) => {
       const now = performance.now();
-      const job: Job = { id: this.nextId++, request, size: pageSize(request), enqueuedAt: now, deadline: now + this.options.timeoutMs, resolve, reject };
+      const job: Job = { id: this.nextId++, payload, name, where, size, enqueuedAt: now, deadline: now + this.options.timeoutMs, resolve, reject };
       job.timer = setTimeout(() => this.onDeadline(job), this.options.timeoutMs);
       if (signal) {
         job.signal = signal;
@@ -137,7 +163,7 @@ export class WorkerRunner {
   private spawn(): Slot {
     // A worker the CLI started before loading its modules (worker-prestart.ts), when there is one.
     const started = takePrestartedWorker(this.options.maxHeapMb);
-    const worker = started?.worker ?? startWorker(this.options.maxHeapMb);
+    const worker = started?.worker ?? startWorker(this.options.maxHeapMb, this.jsonLines);
     const slot: Slot = { worker, ready: started?.ready ?? false, job: null };
     worker.on("message", (reply: WorkerReply | { ready: true }) => {
       if ("ready" in reply) {
@@ -165,8 +191,15 @@ export class WorkerRunner {
       job.deadline = job.startedAt + job.pausedWith;
       job.timer = setTimeout(() => this.onDeadline(job), job.pausedWith);
     }
-    const message: WorkerJob = { id: job.id, request: job.request, maxInputBytes: this.options.maxInputBytes };
-    slot.worker.postMessage(message);
+    const { maxInputBytes } = this.options;
+    if ("line" in job.payload) {
+      const { line, lineNumber, format, queuedAt } = job.payload;
+      const message: WorkerJob = { id: job.id, line, lineNumber, format, maxInputBytes, queuedAt };
+      slot.worker.postMessage(message, [line.buffer as ArrayBuffer]);
+    } else {
+      const message: WorkerJob = { id: job.id, request: job.payload.request, maxInputBytes };
+      slot.worker.postMessage(message);
+    }
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {
@@ -175,6 +208,7 @@ export class WorkerRunner {
     this.idle(slot);
     if (job) {
       if ("result" in reply) job.resolve(reply.result);
+      else if ("answer" in reply) job.resolve(reply.answer);
       else job.reject(toLayerError(reply.error));
     }
     this.dispatch();
@@ -201,8 +235,8 @@ export class WorkerRunner {
       this.settle(job)?.reject(
         new ExtractLayerError(
           "extract_timeout",
-          `Extracting ${job.request.url} took longer than its budget of ${this.options.timeoutMs} ms (${waited} ms of it waiting for a worker); the worker was stopped.`,
-          { details: { url: job.request.url, timeout_ms: this.options.timeoutMs, waited_ms: waited } },
+          `Extracting ${job.name} took longer than its budget of ${this.options.timeoutMs} ms (${waited} ms of it waiting for a worker); the worker was stopped.`,
+          { details: { ...job.where, timeout_ms: this.options.timeoutMs, waited_ms: waited } },
         ),
       );
     }
@@ -216,8 +250,8 @@ export class WorkerRunner {
     this.settle(job)?.reject(
       new ExtractLayerError(
         "busy",
-        `The extract pool was busy: ${job.request.url} waited ${waited} ms in the queue for one of ${this.options.workers} worker(s) and could not start within its budget of ${this.options.timeoutMs} ms. Retry after ${retryAfter} s.`,
-        { retryable: true, details: { url: job.request.url, timeout_ms: this.options.timeoutMs, waited_ms: waited, workers: this.options.workers, retry_after_s: retryAfter } },
+        `The extract pool was busy: ${job.name} waited ${waited} ms in the queue for one of ${this.options.workers} worker(s) and could not start within its budget of ${this.options.timeoutMs} ms. Retry after ${retryAfter} s.`,
+        { retryable: true, details: { ...job.where, timeout_ms: this.options.timeoutMs, waited_ms: waited, workers: this.options.workers, retry_after_s: retryAfter } },
       ),
     );
   }
@@ -231,7 +265,7 @@ export class WorkerRunner {
       this.release(slot);
       if (job.startedAt !== undefined) this.retire(slot);
     }
-    this.settle(job)?.reject(cancelled(job.request, job.signal!));
+    this.settle(job)?.reject(cancelled(job.name, job.where, job.signal!));
     this.dispatch();
   }
 
@@ -251,12 +285,12 @@ export class WorkerRunner {
     if (job) {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
         job.reject(
-          new ExtractLayerError("too_large", `Extracting ${job.request.url} needed more than the worker's ${this.options.maxHeapMb} MB heap; the worker was stopped.`, {
-            details: { url: job.request.url, max_heap_mb: this.options.maxHeapMb },
+          new ExtractLayerError("too_large", `Extracting ${job.name} needed more than the worker's ${this.options.maxHeapMb} MB heap; the worker was stopped.`, {
+            details: { ...job.where, max_heap_mb: this.options.maxHeapMb },
           }),
         );
       } else {
-        job.reject(new Error(`the extract worker failed on ${job.request.url}: ${error.message}`));
+        job.reject(new Error(`the extract worker failed on ${job.name}: ${error.message}`));
       }
     }
     this.dispatch();
@@ -299,10 +333,10 @@ function pageSize(request: ExtractRequest): number {
 }
 
 /** The caller's abort: its own coded reason when it gave one, else a plain cancellation. */
-function cancelled(request: ExtractRequest, signal: AbortSignal): Error {
+function cancelled(name: string, where: Record<string, unknown>, signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   if (reason instanceof ExtractLayerError) return reason;
-  return new ExtractLayerError("internal_error", `Extracting ${request.url} was cancelled by its caller before it finished.`, { details: { url: request.url, cancelled: true } });
+  return new ExtractLayerError("internal_error", `Extracting ${name} was cancelled by its caller before it finished.`, { details: { ...where, cancelled: true } });
 }
 
 function toLayerError(error: WorkerError): Error {
