@@ -61,6 +61,15 @@ describe("forum thread", () => {
     expect(r.content_text).toContain("March 3, 2025");
     expect(r.content_text).not.toContain("Privacy Policy");
   });
+
+  it("names who opened the thread as its byline when the page declares none", async () => {
+    const post = (user: string, text: string) =>
+      `<div class="blockpost"><div class="postleft"><span class="username">${user}</span></div><div class="postbody"><p>${text}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Wifi drops after resume - Board</title></head><body><h1>Wifi drops after resume</h1>${post("kernel_kim", "Since the last update my wireless card loses its connection every time the laptop wakes from sleep.")}${post("modprobe_max", "Reload the driver module after resume with a small systemd hook; that fixed it here on the same card.")}${post("kernel_kim", "The hook works, thank you. Marking this solved for anyone who finds the thread later on.")}</body></html>`;
+    const r = await extractPage({ url: "https://bbs.example.org/viewtopic.php?id=4242", html });
+    expect(r.page_type).toBe("forum");
+    expect(r.byline).toBe("kernel_kim");
+  });
 });
 
 describe("forum threads in other shapes", () => {

@@ -20,7 +20,7 @@ import { runReadability } from "./readability.js";
 import { removeResponsiveDuplicates } from "./responsive-duplicates.js";
 import { stripHidden } from "./strip-hidden.js";
 import { completeStreamedFragments, placeUnscriptedSegments } from "./streamed-fragments.js";
-import { countWords } from "./text.js";
+import { cleanName, countWords, MAX_NAME_CHARS } from "./text.js";
 
 // Types whose content is a region of the page rather than one prose block: Readability keeps too little.
 const REGION_TYPES = new Set<ExtractResponsePageType>(["product", "listing", "collection", "service"]);
@@ -105,6 +105,8 @@ export function selectContent(url: string, html: string): SelectedContent {
   if (pageType === "forum") {
     const posts = findForumPosts(doc);
     if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
+    // A thread's author is who opened it: the first post's, when the page declares no byline.
+    if (posts && meta.byline === null) meta.byline = cleanName(posts[0]?.author, MAX_NAME_CHARS);
   }
   // The region candidate is cut from a copy, before Readability consumes the document.
   // One walk finds the main container for both the region candidate and Readability's focus.
