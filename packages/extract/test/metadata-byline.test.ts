@@ -30,6 +30,25 @@ describe("readMetadata: byline", () => {
     expect(bylineOf('<body><h1>T</h1><div class="post-author">Ann LeeDec 18, 2025</div></body>')).toBe("Ann Lee");
   });
 
+  it("ends a printed \"By\" name where its element ends, and reads a label printed on the line above", () => {
+    expect(bylineOf("<body><h1>T</h1><p>By Jerry Chu</p><div>Hot-Swappable Keyboards For Beginners</div></body>")).toBe("Jerry Chu");
+    expect(bylineOf("<body><h1>T</h1><div><p>Written by</p><p>Edzel Tabing</p></div><div>Table Of Contents</div></body>")).toBe("Edzel Tabing");
+    // Inline pieces of one line still join: the name is in a link inside the line.
+    expect(bylineOf('<body><h1>T</h1><p>By <a href="/authors/ann-lee">Ann Lee</a> and <b>Sam Roe</b></p></body>')).toBe("Ann Lee and Sam Roe");
+  });
+
+  it("never reads a control's \"by\" label as a byline", () => {
+    for (const control of ["Sort by Price", "Filter By Topic", "Shop by Category", "Browse by Brand"]) {
+      expect(bylineOf(`<body><h1>Desk Lamps</h1><div>${control}</div><ul><li>Brass Lamp</li></ul></body>`)).toBeNull();
+    }
+    expect(bylineOf("<body><h1>T</h1><div>Sort by Price</div><p>By Ann Lee</p></body>")).toBe("Ann Lee");
+  });
+
+  it("reads a printed name whole where the window's first 300 characters end inside it", () => {
+    const filler = `<p>${"w ".repeat(147)}</p>`;
+    expect(bylineOf(`<body><h1>T</h1>${filler}<p>By Daryl Austin</p></body>`)).toBe("Daryl Austin");
+  });
+
   it("reads an author box outside the headline window, never a testimonial's name", () => {
     const html =
       '<body><h1>T</h1><p>Story text that runs on.</p>' + "<p>x </p>".repeat(400) +

@@ -3,6 +3,7 @@
 // and comment sections, so a comment's date or a related story's byline is never "near the title".
 
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "nav", "aside", "footer", "form", "select", "svg", "button"]);
+const BLOCK_TAGS = new Set(["p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "main", "figure", "figcaption", "blockquote", "table", "tr", "td", "th", "br", "hr"]);
 const SKIP_CLASS = /(?:^|[\s_-])(?:comments?|related|sidebar|footer|newsletter|breadcrumbs?|share|social|cookie|menu)(?:$|[\s_-])/i;
 
 /**
@@ -17,7 +18,10 @@ function namesSkippedRegion(el: Element): boolean {
 export interface TitleWindow {
   /** The headline element chosen (the first <h1> outside skipped regions), or null. */
   headline: Element | null;
-  /** Visible text before the headline (at most `before` characters) and after it (at most `after`). */
+  /**
+   * Visible text before the headline (at most `before` characters) and after it (at most `after`): runs of
+   * whitespace read as one space, and a block element's edges as one line break.
+   */
   before: string;
   after: string;
   /** Elements whose text lies in the window after the headline, in document order (for byline markup). */
@@ -39,10 +43,10 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
       if (!text.trim()) return;
       if (inHeadline) return;
       if (out.headline) {
-        post += ` ${text}`;
+        post += post.endsWith("\n") ? text.trimStart() : ` ${text}`;
         if (post.length >= after) done = true;
       } else {
-        pre = `${pre} ${text}`.slice(-before);
+        pre = (pre.endsWith("\n") ? `${pre}${text.trimStart()}` : `${pre} ${text}`).slice(-before);
       }
       return;
     }
@@ -50,6 +54,8 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
     const el = node as Element;
     const tag = el.localName;
     if (SKIP_TAGS.has(tag) || (namesSkippedRegion(el) && !(out.headline === null && el.querySelector(heading)))) return;
+    const block = BLOCK_TAGS.has(tag);
+    if (block) breakLine();
     const startsHeadline = !out.headline && tag === heading && (el.textContent ?? "").trim().length > 0;
     if (startsHeadline) {
       out.headline = el;
@@ -59,6 +65,17 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
     }
     for (let child = el.firstChild; child && !done; child = child.nextSibling) visit(child);
     if (startsHeadline) inHeadline = null;
+    if (block) breakLine();
+  };
+  // A block's edge is a line break in the window's text, so a byline's name ends where its element does
+  // ("By Jerry Chu" above "Hot-swappable keyboards ..." is not "Jerry Chu Hot-swappable").
+  const breakLine = (): void => {
+    if (inHeadline) return;
+    if (out.headline) {
+      if (post !== "" && !post.endsWith("\n")) post += "\n";
+    } else if (pre !== "" && !pre.endsWith("\n")) {
+      pre = `${pre}\n`.slice(-before);
+    }
   };
   visit(body);
   out.before = out.headline ? pre.trim() : "";

@@ -72,7 +72,9 @@ const BYLINE_CLASS =
 const NAME_INSIDE = '[class*="name" i], a[href*="/author"], a[href*="/authors/"], a[href*="/people/"], a[href*="/profile"]';
 // Regions whose author names are not the page's: comments, testimonials, related stories.
 const NOT_THE_PAGE = "[class*=comment i], [id*=comment i], [class*=testimonial i], [class*=related i], aside, footer, nav";
-const BY_NAME = /(?:^|\s)(?:[Bb]y|[Ww]ritten [Bb]y|[Pp]osted [Bb]y):?(?:\s+|(?=\p{Lu}))([\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3}(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}.'-]+(?:\s+[\p{Lu}][\p{L}.'-]+){0,3})*)/u;
+// The name's words stay on one line of the title window (a block's edge ends the name); the label may be on
+// the line before ("Written by" over "Edzel Tabing").
+const BY_NAME = /(?:^|\s)(?:[Bb]y|[Ww]ritten [Bb]y|[Pp]osted [Bb]y):?(?:\s+|(?=\p{Lu}))([\p{Lu}][\p{L}.'-]+(?:[^\S\n]+[\p{Lu}][\p{L}.'-]+){0,3}(?:[^\S\n]*(?:,|and|&)[^\S\n]*[\p{Lu}][\p{L}.'-]+(?:[^\S\n]+[\p{Lu}][\p{L}.'-]+){0,3})*)/u;
 
 /**
  * Byline markup: rel/itemprop author, then an author/byline class after the headline, then "By Name" printed
@@ -89,14 +91,33 @@ function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
     const text = bylineElementText(el);
     if (text) return text;
   }
-  const by = BY_NAME.exec(window.after.slice(0, 300)) ?? BY_NAME.exec(window.before.slice(-200));
-  if (by?.[1]) return by[1];
+  // Cut at a line's end: a name cut short by the window is another name ("Dar" for "Daryl Austin").
+  const by = nameAfterBy(linePrefix(window.after, 300)) ?? nameAfterBy(window.before.slice(-200));
+  if (by) return by;
   for (const el of Array.from(doc.querySelectorAll('[class*="author" i], [class*="byline" i]')).slice(0, 50)) {
     if (el.closest(NOT_THE_PAGE)) continue;
     const text = bylineElementText(el);
     if (text) return text;
   }
   return null;
+}
+
+// "Sort by Price", "Filter by Topic", "Shop by Category": a control's label, not a byline.
+const CONTROL_BEFORE_BY = /\b(?:sort|sorted|filter|filtered|shop|browse|search|order|group|grouped|refine|narrow|view|organi[sz]ed)\s*$/i;
+
+/** The first name printed after "By", "Written by" or "Posted by" that is not a control's label. */
+function nameAfterBy(text: string): string | null {
+  const global = new RegExp(BY_NAME.source, "gu");
+  for (const m of text.matchAll(global)) {
+    if (!CONTROL_BEFORE_BY.test(text.slice(Math.max(0, m.index - 16), m.index + 1))) return m[1] ?? null;
+  }
+  return null;
+}
+
+/** The text's first `chars` characters and the rest of the line they end in (up to 100 more). */
+function linePrefix(text: string, chars: number): string {
+  const rest = text.slice(chars, chars + 100).indexOf("\n");
+  return text.slice(0, chars + (rest === -1 ? 100 : rest));
 }
 
 function bylineElementText(el: Element): string | null {
