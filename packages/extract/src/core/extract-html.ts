@@ -14,7 +14,8 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const { warnings, meta, jsonLd, hidden, bodyWords, typed, pageType, chosen, readabilityMeta } = selectContent(url, html);
   if (chosen) {
     // The block classifier drops furniture the selection kept (block-filter.ts); text and counts follow.
-    const context = { pageType, via: chosen.via, title: meta.title, description: meta.description };
+    // The rules' title, as the block classifier was trained on it.
+    const context = { pageType, via: chosen.via, title: meta.rulesTitle, description: meta.description };
     if (filterBlocks(chosen.content, context) > 0) {
       chosen.text = toPlainText(chosen.content);
       chosen.words = countWords(chosen.text);

@@ -2,7 +2,8 @@
 import { jsonLdNodes, stringField, typesOf } from "./json-ld.js";
 import type { PublishedDate } from "./types.js";
 import { cleanLine, cleanName, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHARS } from "./text.js";
-import { chooseTitle, type TitleCandidates } from "./metadata/choose-title.js";
+import { chooseTitle } from "./metadata/choose-title.js";
+import type { TitleCandidates } from "./metadata/title-parts.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
 import { findMarkedDate, findOpeningDate } from "./metadata/marked-date.js";
@@ -10,7 +11,10 @@ import { readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
 export interface PageMetadata {
+  /** The ranker's title (title-model.ts), or the hand rules' where it has no say. */
   title: string | null;
+  /** The hand rules' title: the page-type classifier and the content selection were tuned on it. */
+  rulesTitle: string | null;
   byline: string | null;
   published: PublishedDate | null;
   language: string | null;
@@ -29,10 +33,9 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   const meta = metaMap(doc);
   const main = nodes.find((n) => typesOf(n).some((t) => ARTICLE_TYPES.test(t) && t !== "WebPage")) ?? null;
   const window = readTitleWindow(doc.body);
-  const declaredTitle =
-    cleanLine(meta.get("og:title")) ??
-    cleanLine(meta.get("twitter:title")) ??
-    (main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null);
+  const ogTitle = cleanLine(meta.get("og:title"));
+  const twitterTitle = cleanLine(meta.get("twitter:title"));
+  const jsonLdTitle = main ? cleanLine(stringField(main, "headline") ?? stringField(main, "name")) : null;
   // Without an <h1>, the first <h2> is where a byline and date are printed (it is not the title, though).
   const near = window.headline ? window : readTitleWindow(doc.body, 300, 600, "h2");
   const byline = findByline(doc, nodes, meta, main, near);
@@ -42,18 +45,25 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   const namedThing = main !== null && typesOf(main).some((t) => /^(?:Product|Recipe|HowTo|Question|Review)$/.test(t));
   const articleish = namedThing || ((!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null));
   const siteName = cleanLine(meta.get("og:site_name")) ?? siteNameFromJsonLd(nodes) ?? cleanLine(meta.get("application-name"));
-  const headings = Array.from(doc.querySelectorAll("h1")).filter((h) => h !== window.headline).slice(0, 8);
+  const allHeadings = Array.from(doc.querySelectorAll("h1"));
+  const headings = allHeadings.filter((h) => h !== window.headline).slice(0, 8);
   const titleCandidates: TitleCandidates = {
     headings: window.headline ? [window.headline, ...headings] : headings,
-    declared: declaredTitle,
+    windowHeadline: window.headline !== null,
+    headingCount: allHeadings.length,
+    declared: ogTitle ?? twitterTitle ?? jsonLdTitle,
+    ogTitle,
+    twitterTitle,
+    jsonLdTitle,
     htmlTitle: cleanLine(doc.querySelector("title")?.textContent),
     siteName,
     articleish,
     url,
   };
-  const title = chooseTitle(titleCandidates);
+  const { title, rulesTitle } = chooseTitle(titleCandidates);
   return {
     title,
+    rulesTitle,
     byline,
     published,
     // Both come from tags the page controls: one longer than any real one is not kept.

@@ -74,7 +74,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
     dated: meta.published !== null,
     byline: meta.byline !== null,
-    title: meta.title,
+    title: meta.rulesTitle,
     bodyText,
   });
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
@@ -85,7 +85,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   // date) is titled like the other non-article pages: by its declared title, not the <h1> slogan ("Free SEO
   // Checker" over "SEO Checker | Test your website for free"). WCXB dev titles +4; on listings and
   // collections the same rule cost 4 (docs/BENCHMARK.md, issue 14 session 16).
-  if (typed.type === "service" && meta.titleCandidates.articleish) meta.title = chooseTitle({ ...meta.titleCandidates, articleish: false });
+  if (typed.type === "service" && meta.titleCandidates.articleish) Object.assign(meta, chooseTitle({ ...meta.titleCandidates, articleish: false }));
   // After the metadata rules, which read the copy a reader meets first (a date printed only in the mobile
   // header still dates the page).
   if (doc.body) removeResponsiveDuplicates(doc.body);
@@ -104,7 +104,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   let chosen: Candidate | null = null;
   if (pageType === "forum") {
     const posts = findForumPosts(doc);
-    if (posts) chosen = candidate(renderForumThread(doc, meta.title, posts), "page-type");
+    if (posts) chosen = candidate(renderForumThread(doc, meta.rulesTitle, posts), "page-type");
     // A thread's author is who opened it: the first post's, when the page declares no byline.
     if (posts && meta.byline === null) meta.byline = cleanName(posts[0]?.author, MAX_NAME_CHARS);
   }

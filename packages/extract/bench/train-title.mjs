@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// Trains the title ranker (src/core/metadata/title-model.ts) on the WCXB dev split and measures it against the
+// hand rules on held-out folds split by whole host, side by side, overall and per page type.
+//   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/train-title.mjs --corpus DIR [--write]
+// Options: --folds K (default 5), --cache FILE (candidates per page, reused while the compiled core is the same),
+//   --l2 a,b (default 0.003,0.01,0.03), --rounds N (also boosted trees of depth 3 over the same features,
+//   scoring each candidate alone: a comparison, not shipped), --margins a,b (default 0,0.5,1,2), --misses (held-out pages the model
+//   gets wrong and the rules right, and the reverse), --write (train on every page, write src/core/title-weights.json).
+// The candidates and features are the compiled core's own (title-features.ts), over the same preamble as
+// extract-html.ts, and the rules' title is the full path's: a page the classifier types `service` is titled as
+// select-content.ts titles it (articleish off). A candidate is right by the report's rule (titleRight).
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { join, resolve, dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fitSoftmaxTrees, softmaxScores } from './boosted-trees.mjs';
+import { foldsByHost } from './host-folds.mjs';
+import { titleRight } from './metadata-report.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string' },
+    folds: { type: 'string', default: '5' },
+    cache: { type: 'string' },
+    write: { type: 'boolean', default: false },
+    misses: { type: 'boolean', default: false },
+    l2: { type: 'string' },
+    margins: { type: 'string' },
+    rounds: { type: 'string', default: '0' },
+  },
+});
+if (!values.corpus) {
+  console.error('usage: node bench/train-title.mjs --corpus DIR [--folds K] [--cache FILE] [--misses] [--write]');
+  process.exit(2);
+}
+const corpus = resolve(values.corpus);
+const dist = (m) => import(pathToFileURL(join(here, '../dist/core', m)).href);
+const { TITLE_FEATURE_NAMES: NAMES } = await dist('metadata/title-features.js');
+const TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
+
+const rows = await loadRows();
+const K = Number(values.folds);
+const hosts = [...new Set(rows.map((r) => r.host))].sort();
+const foldOfHost = foldsByHost(hosts, K);
+console.log(`${rows.length} pages, ${hosts.length} hosts, ${NAMES.length} features, ${K} folds by host`);
+
+// The ceiling: a page some candidate gets right, by the candidates' origin.
+const ceiling = (keep) => rows.filter((r) => r.cands.some((c) => c.y && keep(c))).length;
+const viaIndex = (name) => NAMES.indexOf(name);
+const asWritten = (c) => c.x[viaIndex('as_written')] === 1;
+const trimmed = (c) => asWritten(c) || c.x[viaIndex('trimmed')] === 1;
+console.log(`\nceiling (some candidate right): as written ${frac(ceiling(asWritten))}; with the trimming ${frac(ceiling(trimmed))}; with lead parts too ${frac(ceiling(() => true))}`);
+console.log(`candidates per page: ${(rows.reduce((s, r) => s + r.cands.length, 0) / rows.length).toFixed(1)}`);
+
+const rulesRight = rows.map((r) => r.rulesRight);
+console.log(`rules: ${frac(count(rulesRight))}`);
+const settings = [];
+for (const l2 of (values.l2 ?? '0.003,0.01,0.03').split(',').map(Number)) settings.push({ l2 });
+const margins = (values.margins ?? '0,0.5,1,2').split(',').map(Number);
+let best = null;
+for (const setting of settings) {
+  const scores = new Array(rows.length);
+  for (let f = 0; f < K; f++) {
+    const m = fit(rows.filter((r) => foldOfHost.get(r.host) !== f), setting.l2);
+    rows.forEach((r, i) => { if (foldOfHost.get(r.host) === f) scores[i] = r.cands.map((c) => score(m, c.x)); });
+  }
+  for (const margin of margins) {
+    const right = rows.map((r, i) => decide(r, scores[i], margin).y);
+    console.log(`l2=${setting.l2} margin=${margin}: held-out ${frac(count(right))}`);
+    if (!best || count(right) > count(best.right)) best = { ...setting, margin, right, scores };
+  }
+}
+// The comparison: pointwise trees (right or not per candidate), ranked by their log-odds.
+for (const rounds of values.rounds.split(',').map(Number).filter((n) => n > 0)) {
+  const scores = new Array(rows.length);
+  for (let f = 0; f < K; f++) {
+    const cands = rows.filter((r) => foldOfHost.get(r.host) !== f).flatMap((r) => r.cands);
+    const m = fitSoftmaxTrees(cands.map((c) => c.x), cands.map((c) => (c.y ? 1 : 0)), cands.map(() => 1), 2, { rounds, depth: 3 });
+    rows.forEach((r, i) => { if (foldOfHost.get(r.host) === f) scores[i] = r.cands.map((c) => { const z = softmaxScores(m, c.x); return z[1] - z[0]; }); });
+  }
+  for (const margin of margins) console.log(`trees rounds=${rounds} margin=${margin}: held-out ${frac(count(rows.map((r, i) => decide(r, scores[i], margin).y)))}`);
+}
+// Hyper-parameters are picked on the same folds (a grid of 12), so the chosen row is slightly optimistic.
+console.log(`\nchosen l2=${best.l2} margin=${best.margin}; held-out, per page type:`);
+console.log('| type | pages | rules | model | won | lost |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const t of ['overall', ...TYPES]) {
+  const idx = rows.map((r, i) => i).filter((i) => t === 'overall' || rows[i].type === t);
+  const a = idx.filter((i) => rulesRight[i]).length;
+  const b = idx.filter((i) => best.right[i]).length;
+  const won = idx.filter((i) => best.right[i] && !rulesRight[i]).length;
+  const lost = idx.filter((i) => !best.right[i] && rulesRight[i]).length;
+  console.log(`| ${t} | ${idx.length} | ${pct(a, idx.length)} | ${pct(b, idx.length)} | ${won} | ${lost} |`);
+}
+if (values.misses) {
+  rows.forEach((r, i) => {
+    if (best.right[i] === rulesRight[i]) return;
+    const pick = decide(r, best.scores[i], best.margin);
+    console.log(`${best.right[i] ? 'won ' : 'lost'} ${r.id} ${r.type}\n  truth: ${JSON.stringify(r.truth)}\n  rules: ${JSON.stringify(r.rules)}\n  model: ${JSON.stringify(pick.text)}`);
+  });
+}
+
+if (values.write) {
+  const m = fit(rows, best.l2);
+  const round = (x, k = 1e4) => Math.round(x * k) / k;
+  const out = { mean: m.mean.map((v) => round(v)), scale: m.scale.map((v) => round(v)), weights: m.w.map((v) => round(v)), margin: best.margin };
+  const path = join(here, '../src/core/title-weights.json');
+  writeFileSync(path, JSON.stringify(out) + '\n');
+  const right = rows.map((r) => decide(r, r.cands.map((c) => score(m, c.x)), best.margin).y);
+  console.log(`\nwrote ${path} (trained on all ${rows.length} pages); in-sample ${frac(count(right))}`);
+  console.log('largest weights (standardised): ' + m.w.map((w, j) => [NAMES[j], w]).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 12).map(([n, w]) => `${n} ${w.toFixed(2)}`).join(', '));
+}
+
+/** As title-model.ts decides: the top candidate, unless the rules' answer is within `margin` of it. */
+function decide(r, z, margin) {
+  let top = -1;
+  for (let i = 0; i < z.length; i++) if (top < 0 || z[i] > z[top]) top = i;
+  const ri = r.cands.findIndex((c) => c.rules);
+  if (top < 0) return { y: r.rulesRight, text: r.rules };
+  if (ri >= 0 && ri !== top && z[top] - z[ri] < margin) return { y: r.rulesRight, text: r.rules };
+  return { y: r.cands[top].y, text: r.cands[top].text };
+}
+
+function score(m, x) {
+  let z = 0;
+  for (let j = 0; j < x.length; j++) z += m.w[j] * ((x[j] - m.mean[j]) / m.scale[j]);
+  return z;
+}
+
+/**
+ * Conditional logit over each page's candidates: maximise the softmax mass on the right ones (a page may have
+ * several), full-batch Adam with L2 on standardised features. Pages where every candidate or none is right teach
+ * nothing and are left out.
+ */
+function fit(train, l2) {
+  const d = NAMES.length;
+  const all = train.flatMap((r) => r.cands);
+  const mean = new Array(d).fill(0);
+  const scale = new Array(d).fill(0);
+  for (const c of all) c.x.forEach((v, j) => (mean[j] += v / all.length));
+  for (const c of all) c.x.forEach((v, j) => (scale[j] += (v - mean[j]) ** 2 / all.length));
+  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]) || 1;
+  const pages = train.filter((r) => r.cands.some((c) => c.y) && r.cands.some((c) => !c.y)).map((r) => r.cands.map((c) => ({ x: c.x.map((v, j) => (v - mean[j]) / scale[j]), y: c.y })));
+  const w = new Array(d).fill(0);
+  const mw = new Array(d).fill(0), vw = new Array(d).fill(0);
+  const lr = 0.05, b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  for (let it = 1; it <= 300; it++) {
+    const g = w.map((v) => l2 * v);
+    for (const cands of pages) {
+      const z = cands.map((c) => c.x.reduce((s, v, j) => s + v * w[j], 0));
+      const top = Math.max(...z);
+      const e = z.map((v) => Math.exp(v - top));
+      const sum = e.reduce((a, b) => a + b, 0);
+      const sumRight = e.reduce((a, v, i) => a + (cands[i].y ? v : 0), 0);
+      cands.forEach((c, i) => {
+        const gz = (e[i] / sum - (c.y ? e[i] / sumRight : 0)) / pages.length;
+        if (gz !== 0) for (let j = 0; j < d; j++) g[j] += gz * c.x[j];
+      });
+    }
+    for (let j = 0; j < d; j++) {
+      mw[j] = b1 * mw[j] + (1 - b1) * g[j];
+      vw[j] = b2 * vw[j] + (1 - b2) * g[j] * g[j];
+      w[j] -= (lr * (mw[j] / (1 - b1 ** it))) / (Math.sqrt(vw[j] / (1 - b2 ** it)) + eps);
+    }
+  }
+  return { mean, scale, w };
+}
+
+function count(flags) {
+  return flags.filter(Boolean).length;
+}
+function frac(n) {
+  return pct(n, rows.length);
+}
+function pct(n, d) {
+  return `${d ? ((100 * n) / d).toFixed(1) : '-'}% (${n}/${d})`;
+}
+
+/** One row per title-labelled page: host, type, the rules' title, and the candidates with features and label. */
+async function loadRows() {
+  if (values.cache && existsSync(values.cache)) {
+    const cached = JSON.parse(readFileSync(values.cache, 'utf8'));
+    if (cached.key === cacheKey()) return cached.rows;
+    console.error(`${values.cache} was computed by other core code; computing again`);
+  }
+  const { precleanHtml } = await dist('preclean.js');
+  const { completeStreamedFragments, placeUnscriptedSegments } = await dist('streamed-fragments.js');
+  const { parseHtml } = await dist('dom.js');
+  const { readJsonLd } = await dist('json-ld.js');
+  const { stripHidden } = await dist('strip-hidden.js');
+  const { capDomDepth } = await dist('dom-limits.js');
+  const { markCodeLanguages } = await dist('markdown.js');
+  const { readMetadata } = await dist('metadata.js');
+  const { classifyPageType } = await dist('page-type.js');
+  const { chooseTitle } = await dist('metadata/choose-title.js');
+  const { rankedTitles } = await dist('metadata/title-features.js');
+  const ids = readdirSync(join(corpus, 'ground-truth')).filter((f) => f.endsWith('.json')).sort().map((f) => f.replace(/\.json$/, ''));
+  const out = [];
+  for (const id of ids) {
+    const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', `${id}.json`), 'utf8'));
+    const truth = gt.ground_truth?.title;
+    if (titleRight('', truth) === null) continue;
+    const primary = gt._internal?.page_type?.primary ?? 'unknown';
+    const type = primary === 'category' ? 'collection' : primary;
+    const url = gt.url || `https://wcxb.invalid/${id}`;
+    const html = gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8');
+    let host = '';
+    try { host = new URL(url).hostname.replace(/^www\./, ''); } catch { host = id; }
+    try {
+      const pre = precleanHtml(html);
+      const doc = parseHtml(pre.html);
+      completeStreamedFragments(doc, pre.streamedFragments);
+      if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
+      const jsonLd = readJsonLd(doc, pre.jsonLd);
+      stripHidden(doc, pre.css, pre.revealedIds);
+      if (doc.documentElement) capDomDepth(doc.documentElement);
+      markCodeLanguages(doc);
+      const meta = readMetadata(doc, url, jsonLd.blocks);
+      const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
+      // As select-content.ts retitles a service page.
+      const c = typed.type === 'service' && meta.titleCandidates.articleish ? { ...meta.titleCandidates, articleish: false } : meta.titleCandidates;
+      const rules = chooseTitle(c).rulesTitle;
+      const cands = rankedTitles(c, rules).map((k) => ({ text: k.text, x: k.features, y: titleRight(k.text, truth) === true, rules: k.text === rules }));
+      out.push({ id, host, type, truth, rules, rulesRight: titleRight(rules, truth) === true, cands });
+    } catch (error) {
+      out.push({ id, host, type, truth, rules: null, rulesRight: false, cands: [] });
+      console.error(`${id}: ${error.message}`);
+    }
+    if (out.length % 300 === 0) console.error(`${out.length} pages read`);
+  }
+  if (values.cache) writeFileSync(values.cache, JSON.stringify({ key: cacheKey(), rows: out }));
+  return out;
+}
+
+/** What a cache is valid for: the compiled core that computes the candidates (except the weights, which it trains). */
+function cacheKey() {
+  const hash = createHash('sha256').update(NAMES.join(','));
+  const core = join(here, '../dist/core');
+  const files = readdirSync(core, { recursive: true }).filter((f) => String(f).endsWith('.js') && !String(f).endsWith('title-model.js')).map(String).sort();
+  for (const file of files) hash.update(file).update(readFileSync(join(core, file)));
+  return hash.digest('hex');
+}
