@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../src/core/dom.js";
 import { readMetadata } from "../src/core/metadata.js";
 import { readTitleWindow } from "../src/core/title-window.js";
+import { TITLE_FEATURE_NAMES } from "../src/core/metadata/title-features.js";
+import weights from "../src/core/title-weights.json" with { type: "json" };
 
 const metaOf = (html: string, url = "https://blog.example.test/post", jsonLd: unknown[] = []) =>
   readMetadata(parseHtml(`<!doctype html><html>${html}</html>`), url, jsonLd);
@@ -36,7 +38,9 @@ describe("readMetadata: title", () => {
       "<title>Why caches lie | Ann's Log</title>",
       "<h1>Ann's Log</h1><p>Some intro.</p>",
     );
-    expect(byTitleEnd.title).toBe("Why caches lie | Ann's Log");
+    expect(byTitleEnd.rulesTitle).toBe("Why caches lie | Ann's Log");
+    // The ranker also cuts the site's part, which the logo spells.
+    expect(byTitleEnd.title).toBe("Why caches lie");
   });
 
   it("passes over an <h1> that shares only the site's name with <title>", () => {
@@ -75,7 +79,7 @@ describe("readMetadata: title", () => {
 
   it("decodes entities a CMS escaped twice in <meta> content", () => {
     const page = metaOf('<head><meta property="og:title" content="Kneelers &amp;amp; More &amp;#8211; Tools"></head><body></body>');
-    expect(page.title).toBe("Kneelers & More – Tools");
+    expect(page.rulesTitle).toBe("Kneelers & More – Tools");
   });
 
   it("without a declared title, takes <title> over an <h1> outside <main> that shares no word with it", () => {
@@ -117,7 +121,8 @@ describe("readMetadata: title", () => {
       "<head><title>Which kernel for an old laptop? / Hardware / Arch Linux Forums</title></head>" +
         "<body><div id=\"brand\"><h1>Arch Linux</h1></div><p>Text.</p></body>",
     );
-    expect(page.title).toBe("Which kernel for an old laptop? / Hardware / Arch Linux Forums");
+    expect(page.rulesTitle).toBe("Which kernel for an old laptop? / Hardware / Arch Linux Forums");
+    expect(page.title).toBe("Which kernel for an old laptop?");
   });
 
   it("passes over an <h1> that is the site's domain name", () => {
@@ -126,7 +131,8 @@ describe("readMetadata: title", () => {
   });
 
   it("cuts a first or last title part that spells the host's name, except on a home page", () => {
-    const titled = (title: string, url: string) => metaOf(`<head><title>${title}</title></head><body><p>Text.</p></body>`, url).title;
+    // The rules' trimming (the ranker may cut further: its lead-part candidates).
+    const titled = (title: string, url: string) => metaOf(`<head><title>${title}</title></head><body><p>Text.</p></body>`, url).rulesTitle;
     expect(titled("10 Easy Steps for a Great Interior Design | Tarkett", "https://home.tarkett.co.uk/en_GB/node/10-steps")).toBe("10 Easy Steps for a Great Interior Design");
     expect(titled("Turning off all LED of RPi 5 - Raspberry Pi Forums", "https://forums.raspberrypi.com/viewtopic.php?t=1")).toBe("Turning off all LED of RPi 5");
     expect(titled("Frommers | The 10 Best Airfare Search Sites", "https://www.frommers.com/tips/airfare/")).toBe("The 10 Best Airfare Search Sites");
@@ -142,7 +148,7 @@ describe("readMetadata: title", () => {
   });
 
   it("ends the title where an <h1> spelling its leading parts ends, never at an <h1> spelling the trailing ones", () => {
-    const page = (title: string, h1: string) => metaOf(`<head><title>${title}</title></head><body><h1>${h1}</h1><p>Text.</p></body>`, "https://developer.mozilla.example/docs/x").title;
+    const page = (title: string, h1: string) => metaOf(`<head><title>${title}</title></head><body><h1>${h1}</h1><p>Text.</p></body>`, "https://developer.mozilla.example/docs/x").rulesTitle;
     expect(page("Using the Fetch API - Web APIs | MDN", "Using the Fetch API")).toBe("Using the Fetch API");
     expect(page("Tutorial - User Guide - FastAPI", "Tutorial - User Guide")).toBe("Tutorial - User Guide");
     expect(page("What is Ownership? - The Rust Programming Language", "The Rust Programming Language")).toBe("What is Ownership? - The Rust Programming Language");
@@ -157,3 +163,56 @@ describe("readMetadata: title", () => {
   });
 });
 
+
+describe("readMetadata: the title ranker", () => {
+  const article = (head: string, body: string, url: string) =>
+    metaOf(`<head>${head}<meta property="og:type" content="article"><meta property="article:published_time" content="2025-01-02"></head><body>${body}</body>`, url);
+
+  it("ships weights that fit the features (otherwise every page falls back to the rules)", () => {
+    expect(weights.weights).toHaveLength(TITLE_FEATURE_NAMES.length);
+    expect(weights.mean).toHaveLength(TITLE_FEATURE_NAMES.length);
+    expect(weights.scale).toHaveLength(TITLE_FEATURE_NAMES.length);
+  });
+
+  it("keeps the <h1> a reader sees on an article whose og:title is rephrased for sharing", () => {
+    const page = article(
+      '<title>How we cut build times in half - Engineering at Northwind</title><meta property="og:title" content="How we cut build times in half">',
+      "<main><article><h1>Build times, halved: what we changed</h1><p>By Ann Lee</p></article></main>",
+      "https://northwind.example/engineering/how-we-cut-build-times-in-half",
+    );
+    expect(page.title).toBe("Build times, halved: what we changed");
+  });
+
+  it("takes the declared title over a landing page's slogan <h1>", () => {
+    const page = metaOf(
+      '<head><title>Quillo — Team note-taking app</title><meta property="og:title" content="Quillo — Team note-taking app"></head>' +
+        "<body><header><nav>Home</nav></header><main><h1>Clarity, finally.</h1><p>Sign up</p></main></body>",
+      "https://quillo.example/features/teams",
+    );
+    expect(page.title).toBe("Team note-taking app");
+  });
+
+  it("prefers the <h1> naming the later year over a declared title left from last year", () => {
+    const page = metaOf(
+      '<head><title>Guide to filing taxes in 2024</title><meta property="og:title" content="Guide to filing taxes in 2024"></head>' +
+        "<body><main><h1>Guide to filing taxes in 2025</h1><p>Text.</p></main></body>",
+      "https://moneydesk.example/guides/filing-taxes",
+    );
+    expect(page.rulesTitle).toBe("Guide to filing taxes in 2024");
+    expect(page.title).toBe("Guide to filing taxes in 2025");
+  });
+
+  it("cuts a trailing site part the rules do not know as the site's", () => {
+    const page = metaOf("<head><title>Why caches lie | Ann's Log</title></head><body><p>Text.</p></body>", "https://annlee.example/posts/why-caches-lie");
+    expect(page.rulesTitle).toBe("Why caches lie | Ann's Log");
+    expect(page.title).toBe("Why caches lie");
+  });
+
+  it("never takes a logo <h1> that names the site", () => {
+    const page = metaOf(
+      "<head><title>What is Ownership? - The Rust Programming Language</title></head><body><h1>The Rust Programming Language</h1><p>Text.</p></body>",
+      "https://doc.rust.example/book/ch04-01-what-is-ownership.html",
+    );
+    expect(page.title).not.toBe("The Rust Programming Language");
+  });
+});

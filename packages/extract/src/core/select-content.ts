@@ -12,7 +12,7 @@ import type { HiddenContentReport } from "./hidden-report.js";
 import { readJsonLd } from "./json-ld.js";
 import { markCodeLanguages } from "./markdown.js";
 import { readMetadata } from "./metadata.js";
-import { chooseTitle } from "./metadata/choose-title.js";
+import { chooseRulesTitle } from "./metadata/choose-title.js";
 import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
 import { classifyPageType } from "./page-type.js";
 import { toPlainText } from "./plain-text.js";
@@ -85,7 +85,12 @@ export function selectContent(url: string, html: string): SelectedContent {
   // date) is titled like the other non-article pages: by its declared title, not the <h1> slogan ("Free SEO
   // Checker" over "SEO Checker | Test your website for free"). WCXB dev titles +4; on listings and
   // collections the same rule cost 4 (docs/BENCHMARK.md, issue 14 session 16).
-  if (typed.type === "service" && meta.titleCandidates.articleish) Object.assign(meta, chooseTitle({ ...meta.titleCandidates, articleish: false }));
+  // A service page keeps the hand rules' title: the title ranker took slogans there (WCXB dev, held out by
+  // host: service titles -8 of 165; bench/train-title.mjs).
+  if (typed.type === "service") {
+    meta.rulesTitle = meta.titleCandidates.articleish ? chooseRulesTitle({ ...meta.titleCandidates, articleish: false }) : meta.rulesTitle;
+    meta.title = meta.rulesTitle;
+  }
   // After the metadata rules, which read the copy a reader meets first (a date printed only in the mobile
   // header still dates the page).
   if (doc.body) removeResponsiveDuplicates(doc.body);

@@ -68,13 +68,14 @@ export function rankedTitles(c: TitleCandidates, rules: string | null): RankedTi
   const headings: string[] = [];
   c.headings.slice(0, MAX_HEADINGS).forEach((el, i) => {
     const text = headingText(el);
-    if (text === null || !plausibleHeading(text)) return;
+    // As in the rules, an <h1> that names the site (a logo) is never the title.
+    if (text === null || !plausibleHeading(text) || namesSite(text, c)) return;
     headings.push(text);
     add(text, i === 0 && c.windowHeadline ? "h1_window" : "h1_other", "as_written", el);
   });
   const declared: Array<[string | null, Kind]> = [[c.ogTitle, "og"], [c.twitterTitle, "twitter"], [c.jsonLdTitle, "json_ld"], [c.htmlTitle, "html_title"]];
   for (const [text, kind] of declared) {
-    if (!text) continue;
+    if (!text || (kind !== "html_title" && namesSite(text, c))) continue;
     add(text, kind, "as_written");
     const own = ownWords(text, c);
     add(own, kind, "trimmed");

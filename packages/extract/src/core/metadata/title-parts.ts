@@ -205,7 +205,7 @@ export function sharesWord(a: string, b: string): boolean {
 
 
 /** Equal word for word, "&" read as "and" ("Nuts & Volts" names "Nuts and Volts"). */
-export function sameWords(a: string, b: string): boolean {
+function sameWords(a: string, b: string): boolean {
   const words = (s: string) => tokens(s.replace(/&/g, " and "));
   const x = words(a);
   return x.length > 0 && x.join(" ") === words(b).join(" ");
