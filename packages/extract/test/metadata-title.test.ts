@@ -194,12 +194,12 @@ describe("readMetadata: the title ranker", () => {
 
   it("prefers the <h1> naming the later year over a declared title left from last year", () => {
     const page = metaOf(
-      '<head><title>Guide to filing taxes in 2024</title><meta property="og:title" content="Guide to filing taxes in 2024"></head>' +
-        "<body><main><h1>Guide to filing taxes in 2025</h1><p>Text.</p></main></body>",
-      "https://moneydesk.example/guides/filing-taxes",
+      '<head><title>Checklist for a spring garden, 2024 edition</title><meta property="og:title" content="Checklist for a spring garden, 2024 edition"></head>' +
+        "<body><main><h1>Checklist for a spring garden, 2025 edition</h1><p>Text.</p></main></body>",
+      "https://greenrow.example/guides/spring-garden-checklist",
     );
-    expect(page.rulesTitle).toBe("Guide to filing taxes in 2024");
-    expect(page.title).toBe("Guide to filing taxes in 2025");
+    expect(page.rulesTitle).toBe("Checklist for a spring garden, 2024 edition");
+    expect(page.title).toBe("Checklist for a spring garden, 2025 edition");
   });
 
   it("cuts a trailing site part the rules do not know as the site's", () => {
