@@ -37,6 +37,19 @@ describe("readMetadata: byline", () => {
     expect(bylineOf('<body><h1>T</h1><p>By <a href="/authors/ann-lee">Ann Lee</a> and <b>Sam Roe</b></p></body>')).toBe("Ann Lee and Sam Roe");
   });
 
+  it("reads a name printed on a line of its own beside the story's date or reading time", () => {
+    expect(bylineOf("<body><h1>Patching servers without downtime</h1><div>Trevor Jackins</div><div>9 min read</div><p>Story.</p></body>")).toBe("Trevor Jackins");
+    expect(bylineOf("<body><h1>How search ranks pages</h1><p>Aaron Ricadela | Senior Writer | July 2, 2025</p><p>Story.</p></body>")).toBe("Aaron Ricadela");
+    expect(bylineOf("<body><div>Dec 17, 2025 Julian K. Arni</div><h1>Attested builds for everyone</h1><p>Story.</p></body>")).toBe("Julian K. Arni");
+  });
+
+  it("never takes a section label, the site's name or a list's teaser source for a name beside a date", () => {
+    const section = "<head><title>Seven tips for the new year | Cultivating Health | Valley Clinic</title></head>";
+    expect(bylineOf(`${section}<body><div>Cultivating Health</div><div>December 27, 2024</div><h1>Seven tips for the new year</h1><p>Story.</p></body>`)).toBeNull();
+    expect(bylineOf("<body><h1>News</h1><p>Tutoring shows promise</p><p>12/09/2025 | Chalkbeat Philadelphia</p></body>")).toBeNull();
+    expect(bylineOf("<body><h1>Patching servers without downtime</h1><div>Free Trial</div><div>9 min read</div></body>")).toBeNull();
+  });
+
   it("never reads a control's \"by\" label as a byline", () => {
     for (const control of ["Sort by Price", "Filter By Topic", "Shop by Category", "Browse by Brand"]) {
       expect(bylineOf(`<body><h1>Desk Lamps</h1><div>${control}</div><ul><li>Brass Lamp</li></ul></body>`)).toBeNull();

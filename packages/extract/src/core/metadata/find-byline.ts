@@ -2,6 +2,7 @@
 import { stringField, typesOf } from "../json-ld.js";
 import { cleanLine, lowerWords } from "../text.js";
 import type { TitleWindow } from "../title-window.js";
+import { findVisibleDates } from "../visible-date.js";
 import { decodeLeftoverEntities } from "./entities.js";
 
 type JsonLdNode = Record<string, unknown>;
@@ -94,6 +95,9 @@ function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
   // Cut at a line's end: a name cut short by the window is another name ("Dar" for "Daryl Austin").
   const by = nameAfterBy(linePrefix(window.after, 300)) ?? nameAfterBy(window.before.slice(-200));
   if (by) return by;
+  const beside = nameBesideDate(window);
+  // Not a section or site name the <title> or og:site_name spells ("... | Cultivating Health | UC Davis Health").
+  if (beside && !namesSiteOrSection(beside, doc)) return beside;
   for (const el of Array.from(doc.querySelectorAll('[class*="author" i], [class*="byline" i]')).slice(0, 50)) {
     if (el.closest(NOT_THE_PAGE)) continue;
     const text = bylineElementText(el);
@@ -112,6 +116,50 @@ function nameAfterBy(text: string): string | null {
     if (!CONTROL_BEFORE_BY.test(text.slice(Math.max(0, m.index - 16), m.index + 1))) return m[1] ?? null;
   }
   return null;
+}
+
+// A person's name as a byline line prints it: two to four capitalised words or initials ("Julian K. Arni",
+// "Marna van der Merwe"), nothing else.
+const PERSON_NAME = /^(?:\p{Lu}[\p{Ll}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{Ll}'’-]+|\p{Lu}\.|van|von|de|der|den|da|di|du|la|le|bin|al|el))*\s+\p{Lu}[\p{Ll}'’-]+$/u;
+// A reading-time line printed with a byline ("9 min read").
+const READ_TIME = /\b\d+\s*(?:min(?:ute)?s?)\.?\s+read\b|\bread(?:ing)? time\b/i;
+// Words that begin interface lines, not names ("Free Trial", "Get Started", "Read More", "Skip To Content").
+const NOT_NAME_START = /^(?:free|get|read|skip|log|sign|back|view|see|more|next|previous|related|share|follow|subscribe|contact|home|about|our|the|your|my|all|new|latest|top|best|table|updated|published|posted|last|by|in|on|and|or|for|with|from|to|of)\b/i;
+
+/**
+ * A name printed on a line of its own beside the story's date or reading time, just after the headline or just
+ * before it, as bylines without a "By" are ("Trevor Jackins" · "9 min read"; "Dec 17, 2025" · "Julian K. Arni";
+ * "Aaron Ricadela | Senior Writer | July 2, 2025"). The line's first part is the name; a section after " in "
+ * goes ("John Crenshaw in seo").
+ */
+function nameBesideDate(window: TitleWindow): string | null {
+  // A one- or two-word headline ("News", "Blog") heads a list: the names beside its dates are its teasers'.
+  if (lowerWords(window.headline?.textContent ?? "").length < 3) return null;
+  const after = window.after.split("\n").slice(0, 4);
+  const before = window.before.split("\n").slice(-3);
+  for (const lines of [after, before]) {
+    for (let i = 0; i < lines.length; i++) {
+      const parts = lines[i]!.split(/\s+[|·•–—]\s+|\s*[|·•]\s*/).map((p) => p.trim()).filter(Boolean);
+      const dated = (k: number) => k >= 0 && k < lines.length && (findVisibleDates(lines[k]!).length > 0 || READ_TIME.test(lines[k]!));
+      for (let j = 0; j < parts.length; j++) {
+        const part = parts[j]!;
+        // "Dec 17, 2025 Julian K. Arni": a date printed before the name on its line dates it.
+        const undated = part.replace(LEADING_DATE, "");
+        const name = undated.replace(/\s+in\s+\S+$/, "").trim();
+        if (!PERSON_NAME.test(name) || NOT_NAME_START.test(name) || name.split(/\s+/).length > 4) continue;
+        const rest = parts.filter((_, k) => k !== j).join(" ");
+        if (undated !== part || findVisibleDates(rest).length > 0 || READ_TIME.test(rest) || dated(i - 1) || dated(i + 1)) return name;
+      }
+    }
+  }
+  return null;
+}
+
+function namesSiteOrSection(name: string, doc: Document): boolean {
+  const title = doc.querySelector("title")?.textContent ?? "";
+  const parts = title.split(/\s+[|·•–—-]\s+/).slice(1);
+  const site = doc.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "";
+  return [...parts, site].some((part) => sameWords(part, name));
 }
 
 /** The text's first `chars` characters and the rest of the line they end in (up to 100 more). */
