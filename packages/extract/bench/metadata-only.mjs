@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Metadata-only WCXB check: runs just the steps of extract-html.ts that come before readMetadata (preclean,
-// parse, streamed fragments, JSON-LD, hidden strip, depth cap) and scores title/author/date with the rules of metadata-report.mjs,
+// Metadata-only WCXB check: runs just the steps of extract-html.ts that come before readMetadata (prepareDocument:
+// preclean, parse, streamed fragments, JSON-LD, hidden strip, depth cap, code languages) and scores title/author/date with the rules of metadata-report.mjs,
 // in ~1/5 of the full bench's time. Over the compiled core:
 //   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/metadata-only.mjs --corpus DIR
 // Options: --types a,b; --misses title|author|date (print truth vs ours for each wrong page);
@@ -11,12 +11,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { precleanHtml } from '../dist/core/preclean.js';
-import { parseHtml } from '../dist/core/dom.js';
-import { capDomDepth } from '../dist/core/dom-limits.js';
-import { readJsonLd } from '../dist/core/json-ld.js';
-import { stripHidden } from '../dist/core/strip-hidden.js';
-import { completeStreamedFragments, placeUnscriptedSegments } from '../dist/core/streamed-fragments.js';
+import { prepareDocument } from '../dist/core/prepare-document.js';
 import { readMetadata } from '../dist/core/metadata.js';
 import { authorRight, dateRight, printMetadataReport, scoreMetadata, titleRight } from './metadata-report.mjs';
 
@@ -41,14 +36,8 @@ for (const file of readdirSync(join(corpus, 'ground-truth')).filter((f) => f.end
   const truth = { title: gt.ground_truth?.title, author: gt.ground_truth?.author, publish_date: gt.ground_truth?.publish_date };
   let pred = {};
   try {
-    const pre = precleanHtml(gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
-    const doc = parseHtml(pre.html);
-    completeStreamedFragments(doc, pre.streamedFragments);
-    if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
-    const jsonLd = readJsonLd(doc, pre.jsonLd);
-    stripHidden(doc, pre.css, pre.revealedIds);
-    if (doc.documentElement) capDomDepth(doc.documentElement);
-    const meta = readMetadata(doc, url, jsonLd.blocks);
+    const { doc, jsonLd } = prepareDocument(url, gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
+    const meta = readMetadata(doc, url, jsonLd);
     pred = { title: meta.title, byline: meta.byline, published: meta.published?.value ?? null, published_source: meta.published?.source ?? null };
   } catch (err) {
     pred = { error: String(err?.message ?? err) };

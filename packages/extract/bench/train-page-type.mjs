@@ -7,7 +7,7 @@
 //   --l2 a,b (the shipped linear model's grid; default 0.003,0.01), --margins a,b (default 0-2), --rounds a,b and
 //   --depth a,b (the comparison trees' grid; default 150 rounds of depth 3; --rounds 0 skips them),
 //   --write (train the linear model on every page and write src/core/page-type-weights.json: numbers only).
-// The features are computed exactly as the extraction path computes them (same preamble as extract-html.ts:
+// The features are computed exactly as the extraction path computes them (prepareDocument, as extract-html.ts:
 // preclean, parse, streamed fragments, JSON-LD, hidden-content strip, depth cap, metadata), by the compiled
 // core's own code; a --cache file is reused only while that code is unchanged.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -215,13 +215,7 @@ async function loadRows() {
     if (cached.key === cacheKey()) return cached.rows;
     console.error(`${values.cache} was computed by other feature code; computing again`);
   }
-  const { precleanHtml } = await dist('preclean.js');
-  const { completeStreamedFragments, placeUnscriptedSegments } = await dist('streamed-fragments.js');
-  const { parseHtml } = await dist('dom.js');
-  const { readJsonLd } = await dist('json-ld.js');
-  const { stripHidden } = await dist('strip-hidden.js');
-  const { capDomDepth } = await dist('dom-limits.js');
-  const { markCodeLanguages } = await dist('markdown.js');
+  const { prepareDocument } = await dist('prepare-document.js');
   const { readMetadata } = await dist('metadata.js');
   const { classifyPageType } = await dist('page-type.js');
   const every = Number(values.every);
@@ -236,16 +230,10 @@ async function loadRows() {
     const url = gt.url || `https://wcxb.invalid/${id}`;
     const html = gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8');
     try {
-      const pre = precleanHtml(html);
-      const doc = parseHtml(pre.html);
-      completeStreamedFragments(doc, pre.streamedFragments);
-      if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
-      const jsonLd = readJsonLd(doc, pre.jsonLd);
-      stripHidden(doc, pre.css, pre.revealedIds);
-      if (doc.documentElement) capDomDepth(doc.documentElement);
-      markCodeLanguages(doc);
-      const meta = readMetadata(doc, url, jsonLd.blocks);
-      const sig = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.title });
+      const { doc, jsonLd } = prepareDocument(url, html);
+      const meta = readMetadata(doc, url, jsonLd);
+      // The evidence select-content.ts gives the typer: the rules' title (not the ranker's) and the body text.
+      const sig = classifyPageType(doc, url, jsonLd, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
       let host = '';
       try { host = new URL(url).hostname.replace(/^www\./, ''); } catch { host = id; }
       out.push({ label, host, rules: sig.rulesType, x: sig.features });

@@ -7,7 +7,7 @@
 //   scoring each candidate alone: a comparison, not shipped), --margins a,b (default 0,0.5,1,1.5), --misses (held-out pages the model
 //   gets wrong and the rules right, and the reverse), --lenient-weight a,b (what a candidate right only with a
 //   site-name part left on counts in training, beside 1 for an exact one; default 0.1,0.3,1), --write (train on every page, write src/core/title-weights.json).
-// The candidates and features are the compiled core's own (title-features.ts), over the same preamble as
+// The candidates and features are the compiled core's own (title-features.ts), over the same prepared document (prepareDocument) as
 // extract-html.ts, and the rules' title is the full path's: a page the classifier types `service` is titled as
 // select-content.ts titles it (by the rules, articleish off; the ranker is neither trained nor used there). A candidate is right by the report's rule (titleRight).
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -209,13 +209,7 @@ async function loadRows() {
     if (cached.key === cacheKey()) return cached.rows;
     console.error(`${values.cache} was computed by other core code; computing again`);
   }
-  const { precleanHtml } = await dist('preclean.js');
-  const { completeStreamedFragments, placeUnscriptedSegments } = await dist('streamed-fragments.js');
-  const { parseHtml } = await dist('dom.js');
-  const { readJsonLd } = await dist('json-ld.js');
-  const { stripHidden } = await dist('strip-hidden.js');
-  const { capDomDepth } = await dist('dom-limits.js');
-  const { markCodeLanguages } = await dist('markdown.js');
+  const { prepareDocument } = await dist('prepare-document.js');
   const { readMetadata } = await dist('metadata.js');
   const { classifyPageType } = await dist('page-type.js');
   const { chooseTitle } = await dist('metadata/choose-title.js');
@@ -233,16 +227,9 @@ async function loadRows() {
     let host = '';
     try { host = new URL(url).hostname.replace(/^www\./, ''); } catch { host = id; }
     try {
-      const pre = precleanHtml(html);
-      const doc = parseHtml(pre.html);
-      completeStreamedFragments(doc, pre.streamedFragments);
-      if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
-      const jsonLd = readJsonLd(doc, pre.jsonLd);
-      stripHidden(doc, pre.css, pre.revealedIds);
-      if (doc.documentElement) capDomDepth(doc.documentElement);
-      markCodeLanguages(doc);
-      const meta = readMetadata(doc, url, jsonLd.blocks);
-      const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
+      const { doc, jsonLd } = prepareDocument(url, html);
+      const meta = readMetadata(doc, url, jsonLd);
+      const typed = classifyPageType(doc, url, jsonLd, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
       // As select-content.ts retitles a service page.
       const c = typed.type === 'service' && meta.titleCandidates.articleish ? { ...meta.titleCandidates, articleish: false } : meta.titleCandidates;
       const rules = chooseTitle(c).rulesTitle;

@@ -3,15 +3,14 @@
 import type { ExtractResponseExtractedVia, ExtractResponsePageType } from "@websift/contracts";
 import { removePageChrome } from "./boilerplate.js";
 import { parseHtml } from "./dom.js";
-import { assertElementCount, capDomDepth } from "./dom-limits.js";
-import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
+import { capDomDepth } from "./dom-limits.js";
+import type { PrecleanedHtml } from "./preclean.js";
 import type { CommercePageType } from "./extractors/commerce-chrome.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
 import type { HiddenContentReport } from "./hidden-report.js";
-import { readJsonLd } from "./json-ld.js";
-import { markCodeLanguages } from "./markdown.js";
 import { readMetadata } from "./metadata.js";
+import { prepareDocument, type PreparedDocument } from "./prepare-document.js";
 import { chooseRulesTitle } from "./metadata/choose-title.js";
 import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
 import { classifyPageType } from "./page-type.js";
@@ -44,7 +43,7 @@ interface Candidate {
 export interface SelectedContent {
   warnings: string[];
   meta: ReturnType<typeof readMetadata>;
-  jsonLd: ReturnType<typeof readJsonLd>["blocks"];
+  jsonLd: PreparedDocument["jsonLd"];
   hidden: HiddenContentReport;
   bodyWords: number;
   typed: ReturnType<typeof classifyPageType>;
@@ -55,23 +54,11 @@ export interface SelectedContent {
 }
 
 export function selectContent(url: string, html: string): SelectedContent {
-  const warnings: string[] = [];
-  const pre = precleanHtml(html);
-  assertElementCount(pre.html, url);
-  const doc = parseHtml(pre.html);
-  completeStreamedFragments(doc, pre.streamedFragments);
-  if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
-  const jsonLd = readJsonLd(doc, pre.jsonLd);
-  warnings.push(...jsonLd.warnings);
-  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
-  // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
-  if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
-  // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
-  markCodeLanguages(doc);
-  const meta = readMetadata(doc, url, jsonLd.blocks);
+  const { pre, doc, jsonLd, hidden, warnings } = prepareDocument(url, html);
+  const meta = readMetadata(doc, url, jsonLd);
   const bodyText = doc.body?.textContent ?? "";
   const bodyWords = countWords(bodyText);
-  const typed = classifyPageType(doc, url, jsonLd.blocks, meta.og_type, {
+  const typed = classifyPageType(doc, url, jsonLd, meta.og_type, {
     dated: meta.published !== null,
     byline: meta.byline !== null,
     title: meta.rulesTitle,
@@ -149,7 +136,7 @@ export function selectContent(url: string, html: string): SelectedContent {
     if (body && body.words > (chosen?.words ?? 0)) chosen = body;
   }
 
-  return { warnings, meta, jsonLd: jsonLd.blocks, hidden, bodyWords, typed, pageType, chosen, readabilityMeta };
+  return { warnings, meta, jsonLd, hidden, bodyWords, typed, pageType, chosen, readabilityMeta };
 }
 
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {

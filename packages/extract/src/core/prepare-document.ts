@@ -1,0 +1,37 @@
+// The document every reader of a page starts from: precleaned, parsed, streamed fragments put in place, JSON-LD
+// read, hidden content stripped, depth capped and code languages marked. One function, so the extraction path
+// and the trainers and benches that learn from it (bench/train-*.mjs, bench/metadata-only.mjs) read the same page.
+import { assertElementCount, capDomDepth } from "./dom-limits.js";
+import { parseHtml } from "./dom.js";
+import type { HiddenContentReport } from "./hidden-report.js";
+import { readJsonLd } from "./json-ld.js";
+import { markCodeLanguages } from "./markdown.js";
+import { precleanHtml, type PrecleanedHtml } from "./preclean.js";
+import { completeStreamedFragments, placeUnscriptedSegments } from "./streamed-fragments.js";
+import { stripHidden } from "./strip-hidden.js";
+
+export interface PreparedDocument {
+  pre: PrecleanedHtml;
+  doc: Document;
+  jsonLd: ReturnType<typeof readJsonLd>["blocks"];
+  hidden: HiddenContentReport;
+  /** What preparing found worth telling the caller (malformed JSON-LD, a capped depth). */
+  warnings: string[];
+}
+
+export function prepareDocument(url: string, html: string): PreparedDocument {
+  const warnings: string[] = [];
+  const pre = precleanHtml(html);
+  assertElementCount(pre.html, url);
+  const doc = parseHtml(pre.html);
+  completeStreamedFragments(doc, pre.streamedFragments);
+  if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
+  const jsonLd = readJsonLd(doc, pre.jsonLd);
+  warnings.push(...jsonLd.warnings);
+  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
+  // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
+  if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
+  // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.
+  markCodeLanguages(doc);
+  return { pre, doc, jsonLd: jsonLd.blocks, hidden, warnings };
+}
