@@ -47,6 +47,10 @@ const cases: Array<[string, string, string, string?]> = [
   ["comment inside a declaration", `<p style="display:/**/none">${INJECTION}.</p>`, "display:none"],
   ["CSS escape in a value", `<p style="display:n\\one">${INJECTION}.</p>`, "display:none"],
   ["hex CSS escape", `<p class="x">${INJECTION}.</p>`, "display:none", ".x{display:\\6e one}"],
+  // Attribute names are case-insensitive in HTML: a browser hides these as it does their lower-case spellings.
+  ["STYLE in upper case", `<p STYLE="display:none">${INJECTION}.</p>`, "display:none"],
+  ["Style in mixed case", `<p Style="color:transparent">${INJECTION}.</p>`, "transparent-color"],
+  ["HIDDEN in upper case", `<div HIDDEN><p>${INJECTION}.</p></div>`, "hidden-attribute"],
   ["upper case and comments in a stylesheet", `<p class="y">${INJECTION}.</p>`, "visibility:hidden", ".y{VISIBILITY: /* a */ HIDDEN}"],
 ];
 

@@ -13,7 +13,25 @@ import { describe, expect, it } from "vitest";
 
 it("the one-file build carries every part of the patch", () => {
   const file = join(dirname(createRequire(import.meta.url).resolve("linkedom/package.json")), "worker.js");
-  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(7);
+  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(8);
+});
+
+it.each([
+  ["ES-module build", parseWithModules],
+  ["one-file build", parseWithOneFile],
+])("the %s reads HTML attribute names in lower case, the first spelling winning, as a browser's parser does", (_name, parse) => {
+  const { document } = parse(
+    '<html><body><div STYLE="display:none" Hidden>a</div><time dateTime="2024-09-17">b</time><p style="color:red" STYLE="color:blue">c</p></body></html>',
+  );
+  const div = document.querySelector("div")!;
+  expect(div.getAttribute("style")).toBe("display:none");
+  expect(div.hasAttribute("hidden")).toBe(true);
+  expect(document.querySelector("time[datetime]")!.getAttribute("datetime")).toBe("2024-09-17");
+  const p = document.querySelector("p")!;
+  expect(Array.from(p.attributes).map((a) => `${a.name}=${a.value}`)).toEqual(["style=color:red"]);
+  // XML keeps its names' case.
+  const xml = new (parse("<html></html>").DOMParser)().parseFromString('<r><e fooBar="1"/></r>', "text/xml");
+  expect(xml.querySelector("e")!.getAttribute("fooBar")).toBe("1");
 });
 
 it("the one-file build closes a heading when another heading starts inside it, as a browser's parser does", () => {
