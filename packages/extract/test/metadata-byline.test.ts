@@ -48,6 +48,13 @@ describe("readMetadata: byline", () => {
     expect(bylineOf(`${section}<body><div>Cultivating Health</div><div>December 27, 2024</div><h1>Seven tips for the new year</h1><p>Story.</p></body>`)).toBeNull();
     expect(bylineOf("<body><h1>News</h1><p>Tutoring shows promise</p><p>12/09/2025 | Chalkbeat Philadelphia</p></body>")).toBeNull();
     expect(bylineOf("<body><h1>Patching servers without downtime</h1><div>Free Trial</div><div>9 min read</div></body>")).toBeNull();
+    // The headline printed again beside a date is the page's own name (a product's), not its author.
+    expect(bylineOf("<body><div>Visual Studio Community</div><div>2025-12-08T13:42:59-08:00</div><h1>Visual Studio Community</h1><p>A free IDE.</p></body>")).toBeNull();
+  });
+
+  it("ends a printed name where the date after it begins", () => {
+    expect(bylineOf("<body><h1>Hottest new restaurants</h1><p>By  Sofia Gonzalez  December 2, 2025</p><p>Story.</p></body>")).toBe("Sofia Gonzalez");
+    expect(bylineOf("<body><h1>Trails for biking</h1><p>By Daniel Renfrow Apr. 12, 2024</p><p>Story.</p></body>")).toBe("Daniel Renfrow");
   });
 
   it("never reads a control's \"by\" label as a byline", () => {

@@ -17,6 +17,14 @@ describe("findVisibleDates: revisions", () => {
   });
 });
 
+describe("findVisibleDates: formats", () => {
+  it("reads an ISO date that runs on into its time, never digits glued to other digits", () => {
+    expect(findVisibleDates("Posted 2022-11-23T08:10+02:00 by Nick").map((d) => d.value)).toEqual(["2022-11-23"]);
+    expect(findVisibleDates("2024-05-06")[0]?.value).toBe("2024-05-06");
+    expect(findVisibleDates("order 2024-05-067 shipped")).toEqual([]);
+  });
+});
+
 describe("readMetadata: published and revisions", () => {
   const ld = [{ "@type": "Article", headline: "A", datePublished: "2024-01-02T10:00:00Z", dateModified: "2025-03-04T10:00:00Z" }];
 
@@ -36,6 +44,19 @@ describe("readMetadata: published and revisions", () => {
   it("uses an update date only when the page states no other date", () => {
     const page = publishedOf("<body><h1>A</h1><p>Updated June 12, 2025</p><p>Body text.</p></body>");
     expect(page).toEqual({ value: "2025-06-12", source: "text" });
+  });
+});
+
+describe("readMetadata: the headline's window", () => {
+  it("passes over a heading that is only a link home (a publication's name) to the story's own <h1>", () => {
+    const filler = "<p>" + "Long introduction. ".repeat(60) + "</p>";
+    const substack = publishedOf(
+      `<body><header><h1><a href="/">AI in the News</a></h1></header>${filler}<h1 class="post-title">Who reads your newsletter?</h1><div class="meta">Mar 13, 2026</div><p>Story.</p></body>`,
+    );
+    expect(substack).toEqual({ value: "2026-03-13", source: "text" });
+    // When the link home is the only <h1>, it still anchors the window.
+    const only = publishedOf(`<body><h1><a href="https://forum.example.test/">MyBB</a></h1><p>Posted Aug 3, 2024</p><p>Text.</p></body>`);
+    expect(only).toEqual({ value: "2024-08-03", source: "text" });
   });
 });
 
@@ -69,6 +90,19 @@ describe("readMetadata: a date in markup naming it, as a last resort", () => {
     expect(wrapped).toEqual({ value: "2024-05-31", source: "text" });
     const authorBox = publishedOf(`<body><article><h1>A story</h1>${filler}<footer class="author__meta"><span class="author__meta-date">March 30, 2023</span></footer></article></body>`);
     expect(authorBox).toEqual({ value: "2023-03-30", source: "text" });
+  });
+
+  it("reads a publication-time class holding an ISO timestamp, and ignores layout words on <body>", () => {
+    const iso = publishedOf(`<body><article><h1>A story</h1>${filler}<p><span class="Author_publicationTime__F2lab">2022-11-23T08:10+02:00</span></p></article></body>`);
+    expect(iso).toEqual({ value: "2022-11-23", source: "text" });
+    // WordPress themes print every layout option on <body>: "related" there is not a related-stories block.
+    const themed = publishedOf(
+      `<body class="single-post fusion-woo-related-columns-4 widgets-on"><h1>A story</h1>${filler}<span class="fusion-tb-published-date">Published On: 15 August 2025</span></body>`,
+    );
+    expect(themed).toEqual({ value: "2025-08-15", source: "text" });
+    // The same date inside a related-stories block below <body> is still another story's.
+    const related = publishedOf(`<body class="single-post"><h1>A story</h1>${filler}<div class="related-posts"><span class="published-date">15 August 2025</span></div></body>`);
+    expect(related).toBeNull();
   });
 
   it("never reads teaser cards, comments, sidebars, the site's footer or a page of several marked dates", () => {

@@ -28,9 +28,32 @@ export interface TitleWindow {
   elementsAfter: Element[];
 }
 
+/**
+ * A heading that is only a link to the site's home page is the site's logo (Substack and many themes print
+ * the publication's name so, above the story's own <h1>).
+ */
+function isHomeLink(heading: Element): boolean {
+  const link = heading.firstElementChild;
+  if (!link || link.localName !== "a" || link !== heading.lastElementChild) return false;
+  if ((link.textContent ?? "").trim() !== (heading.textContent ?? "").trim()) return false;
+  return /^(?:(?:https?:)?\/\/[^/?#]+)?\/?$/i.test((link.getAttribute("href") ?? "").trim());
+}
+
 /** `heading` is the tag anchoring the window: "h1", or "h2" on pages that have no <h1> at all. */
 export function readTitleWindow(body: Element | null | undefined, before = 300, after = 600, heading = "h1"): TitleWindow {
-  const out: TitleWindow = { headline: null, before: "", after: "", elementsAfter: [] };
+  const { skippedHomeLink, ...window } = readWindow(body, before, after, heading, true);
+  // A home link that is the page's only such heading anchors the window after all.
+  return window.headline || !skippedHomeLink ? window : readWindow(body, before, after, heading, false);
+}
+
+function readWindow(
+  body: Element | null | undefined,
+  before: number,
+  after: number,
+  heading: string,
+  skipHomeLinks: boolean,
+): TitleWindow & { skippedHomeLink: boolean } {
+  const out = { headline: null as Element | null, before: "", after: "", elementsAfter: [] as Element[], skippedHomeLink: false };
   if (!body) return out;
   let pre = "";
   let post = "";
@@ -56,7 +79,11 @@ export function readTitleWindow(body: Element | null | undefined, before = 300, 
     if (SKIP_TAGS.has(tag) || (namesSkippedRegion(el) && !(out.headline === null && el.querySelector(heading)))) return;
     const block = BLOCK_TAGS.has(tag);
     if (block) breakLine();
-    const startsHeadline = !out.headline && tag === heading && (el.textContent ?? "").trim().length > 0;
+    let startsHeadline = !out.headline && tag === heading && (el.textContent ?? "").trim().length > 0;
+    if (startsHeadline && skipHomeLinks && isHomeLink(el)) {
+      startsHeadline = false;
+      out.skippedHomeLink = true;
+    }
     if (startsHeadline) {
       out.headline = el;
       inHeadline = el;

@@ -13,7 +13,8 @@ const YEAR = "((?:19|20)\\d{2})";
 const PATTERNS: Array<{ re: RegExp; order: "mdy" | "dmy" | "ymd" | "dmy-num" | "mdy-num" }> = [
   { re: new RegExp(`\\b${MONTH}\\s+${DAY},?\\s+${YEAR}\\b`, "i"), order: "mdy" },
   { re: new RegExp(`\\b${DAY}\\.?\\s+(?:of\\s+)?${MONTH},?\\s+${YEAR}\\b`, "i"), order: "dmy" },
-  { re: /\b((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, order: "ymd" },
+  // An ISO date may run on into its time ("2022-11-23T08:10+02:00"), where no word boundary follows the day.
+  { re: /\b((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=T\d))/, order: "ymd" },
   { re: /\b(\d{1,2})\.(\d{1,2})\.((?:19|20)\d{2})\b/, order: "dmy-num" },
   { re: /\b(\d{1,2})\/(\d{1,2})\/((?:19|20)\d{2})\b/, order: "mdy-num" },
 ];

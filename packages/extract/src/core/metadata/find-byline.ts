@@ -96,8 +96,9 @@ function bylineFromMarkup(doc: Document, window: TitleWindow): string | null {
   const by = nameAfterBy(linePrefix(window.after, 300)) ?? nameAfterBy(window.before.slice(-200));
   if (by) return by;
   const beside = nameBesideDate(window);
-  // Not a section or site name the <title> or og:site_name spells ("... | Cultivating Health | UC Davis Health").
-  if (beside && !namesSiteOrSection(beside, doc)) return beside;
+  // Not a section or site name the <title> or og:site_name spells ("... | Cultivating Health | UC Davis Health"),
+  // nor the headline itself (a product's name printed again beside a date: "Visual Studio Community").
+  if (beside && !namesSiteOrSection(beside, doc) && !sameWords(window.headline?.textContent ?? "", beside)) return beside;
   for (const el of Array.from(doc.querySelectorAll('[class*="author" i], [class*="byline" i]')).slice(0, 50)) {
     if (el.closest(NOT_THE_PAGE)) continue;
     const text = bylineElementText(el);
@@ -113,10 +114,15 @@ const CONTROL_BEFORE_BY = /\b(?:sort|sorted|filter|filtered|shop|browse|search|o
 function nameAfterBy(text: string): string | null {
   const global = new RegExp(BY_NAME.source, "gu");
   for (const m of text.matchAll(global)) {
-    if (!CONTROL_BEFORE_BY.test(text.slice(Math.max(0, m.index - 16), m.index + 1))) return m[1] ?? null;
+    if (CONTROL_BEFORE_BY.test(text.slice(Math.max(0, m.index - 16), m.index + 1)) || !m[1]) continue;
+    // "By Sofia Gonzalez December 2, 2025": the month begins the date printed after the name.
+    const dateFollows = /^[^\S\n]*\d/.test(text.slice(m.index + m[0].length));
+    return dateFollows ? m[1].replace(MONTH_AT_END, "") : m[1];
   }
   return null;
 }
+
+const MONTH_AT_END = /[^\S\n]+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
 
 // A person's name as a byline line prints it: two to four capitalised words or initials ("Julian K. Arni",
 // "Marna van der Merwe"), nothing else.

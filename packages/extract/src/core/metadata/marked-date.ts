@@ -4,9 +4,9 @@
 // title window's reach.
 import { findVisibleDates } from "../visible-date.js";
 
-const DATE_MARKUP = '[class*="date" i], [id*="date" i], [class*="published" i]';
+const DATE_MARKUP = '[class*="date" i], [id*="date" i], [class*="published" i], [class*="publication" i]';
 // "updated" (hAtom's modified date) and "validate" hold the letters but not the word.
-const DATE_WORD = /(?:^|[\s_-])(?:pub[_-]?)?dates?(?:$|[\s_-])|dateline|published/i;
+const DATE_WORD = /(?:^|[\s_-])(?:pub[_-]?)?dates?(?:$|[\s_-])|dateline|published|publication[_-]?(?:date|time)/i;
 const NOT_THE_PAGE =
   "[class*=comment i], [id*=comment i], [class*=related i], [class*=card i], [class*=teaser i], [class*=widget i], nav, form";
 // A sidebar, unless the element so named holds the headline: themes put layout words on the story's own
@@ -21,7 +21,7 @@ export function findMarkedDate(doc: Document): string | null {
   const dates = new Set<string>();
   const revised = new Set<string>();
   for (const el of Array.from(doc.querySelectorAll(DATE_MARKUP)).slice(0, 60)) {
-    if (!DATE_WORD.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`) || el.closest(NOT_THE_PAGE)) continue;
+    if (!DATE_WORD.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`) || outsideThePage(el, doc)) continue;
     const sidebar = el.closest(SIDEBAR);
     if (sidebar && !sidebar.querySelector("h1")) continue;
     // A <footer> or <aside> inside the story is its own (an author box); the page's are not.
@@ -31,6 +31,17 @@ export function findMarkedDate(doc: Document): string | null {
   }
   const pick = dates.size > 0 ? dates : revised;
   return pick.size === 1 ? [...pick][0]! : null;
+}
+
+/**
+ * Inside comments, related stories, cards, widgets, navigation or a form. <body> and <html> do not count:
+ * WordPress themes put every layout word on them ("fusion-woo-related-columns-4", "widgets-enabled").
+ */
+function outsideThePage(el: Element, doc: Document): boolean {
+  for (let e: Element | null = el; e && e !== doc.body && e !== doc.documentElement; e = e.parentElement) {
+    if (e.matches(NOT_THE_PAGE)) return true;
+  }
+  return false;
 }
 
 /**
