@@ -41,6 +41,28 @@ describe("readMetadata: published and revisions", () => {
     expect(page?.value.slice(0, 10)).toBe("2024-01-03");
   });
 
+  it("keeps the declared date where the page prints it in its own time zone or month first", () => {
+    const at = (iso: string) => [{ "@type": "Article", headline: "A", datePublished: iso }];
+    // 02:17 UTC on Dec 10 is Dec 9 west of Greenwich.
+    expect(publishedOf("<body><h1>A</h1><p>December 9, 2021</p><p>Body.</p></body>", at("2021-12-10T02:17:00+00:00"))?.source).toBe("json-ld");
+    // 22:02 UTC on Dec 19 is Dec 18 in no time zone: the printed date is another one, and it wins.
+    expect(publishedOf("<body><h1>A</h1><p>December 18, 2025</p><p>Body.</p></body>", at("2025-12-19T22:02:00Z"))).toEqual({ value: "2025-12-18", source: "text" });
+    // A declared day without a time has no time zone to be printed in.
+    expect(publishedOf("<body><h1>A</h1><p>December 9, 2021</p><p>Body.</p></body>", at("2021-12-10"))?.source).toBe("text");
+    // "09.10.2024" read day first is Oct 9; month first it is the declared Sep 10.
+    expect(publishedOf("<body><h1>A</h1><p>09.10.2024</p><p>Body.</p></body>", at("2024-09-10T16:07:00Z"))?.source).toBe("json-ld");
+    expect(findVisibleDates("09.10.2024")[0]).toMatchObject({ value: "2024-10-09", alternate: "2024-09-10" });
+    expect(findVisibleDates("25.10.2024")[0]?.alternate).toBeUndefined();
+  });
+
+  it("takes the modified date for the printed one only when the declared date is not printed too", () => {
+    const both = [{ "@type": "Article", headline: "A", datePublished: "2024-01-14T21:50:50-05:00", dateModified: "2024-01-18T13:35:10-05:00" }];
+    const page = publishedOf("<body><h1>A</h1><p>Jan 18, 2024</p><p>#1 · Jan 14, 2024 First post.</p></body>", both);
+    expect(page?.value).toBe("2024-01-14T21:50:50-05:00");
+    const modifiedOnly = publishedOf("<body><h1>A</h1><p>Jan 18, 2024</p><p>First post.</p></body>", both);
+    expect(modifiedOnly?.value).toBe("2024-01-18T13:35:10-05:00");
+  });
+
   it("uses an update date only when the page states no other date", () => {
     const page = publishedOf("<body><h1>A</h1><p>Updated June 12, 2025</p><p>Body text.</p></body>");
     expect(page).toEqual({ value: "2025-06-12", source: "text" });

@@ -112,15 +112,18 @@ function findPublished(
   window: TitleWindow,
 ): PublishedDate | null {
   const found = [...findVisibleDates(window.after), ...findVisibleDates(window.before).reverse()];
-  const visible = found.filter((d) => !d.revision).map((d) => d.value);
+  const printed = found.filter((d) => !d.revision);
+  const visible = printed.map((d) => d.value);
   const declared = declaredDate(doc, nodes, meta);
   if (declared) {
+    const day = declared.value.slice(0, 10);
+    // The declared moment printed in the site's time zone may fall on the day before or after ("2021-12-10T02:17Z"
+    // shown as Dec 9), and "09.10.2024" may be month first: both print the declared date.
+    const printsDeclared = printed.some((d) => d.value === day || d.alternate === day || inSomeTimeZone(declared.value, d.value));
     const modified = declaredModified(nodes, meta);
     const shown = visible[0];
-    if (shown && modified && shown !== declared.value.slice(0, 10) && shown === modified.value.slice(0, 10)) return modified;
-    if (shown && shown !== declared.value.slice(0, 10) && !visible.includes(declared.value.slice(0, 10)) && isNear(shown, declared.value)) {
-      return { value: shown, source: "text" };
-    }
+    if (shown && modified && shown !== day && !printsDeclared && shown === modified.value.slice(0, 10)) return modified;
+    if (shown && !printsDeclared && isNear(shown, declared.value)) return { value: shown, source: "text" };
     return declared;
   }
   const time = doc.querySelector("article time[datetime], main time[datetime], time[pubdate], time[datetime]");
@@ -132,6 +135,16 @@ function findPublished(
   if (fromTime) return { value: fromTime, source: "time" };
   const revised = found[0]?.value ?? findMarkedDate(doc) ?? (window.headline ? null : findOpeningDate(doc));
   return declaredModified(nodes, meta) ?? (revised ? { value: revised, source: "text" } : null);
+}
+
+const HOUR = 3_600_000;
+
+/** True when the instant `iso` falls on calendar day `day` in some time zone (UTC-12 to UTC+14). */
+function inSomeTimeZone(iso: string, day: string): boolean {
+  if (!iso.includes("T")) return false;
+  const instant = Date.parse(iso);
+  const start = Date.parse(day);
+  return instant >= start - 14 * HOUR && instant < start + 36 * HOUR;
 }
 
 /** Within a year: a visible date far from the declared one is more likely another story's. */

@@ -25,6 +25,8 @@ export interface FoundDate {
   index: number;
   /** Printed as a revision ("Updated Mar 9, 2026", "Last modified: ...", a forum's "last post by X ..."). */
   revision: boolean;
+  /** The other reading of an all-number date whose day and month could each be either ("09.10.2024"). */
+  alternate?: string;
 }
 
 const REVISION_LABEL = /(?:updated|modified|edited|revised|reviewed|last post(?: by \S+)?)(?:\s+on)?\s*:?\s*$/i;
@@ -39,10 +41,20 @@ export function findVisibleDates(text: string): FoundDate[] {
       if (/©|\(c\)|copyright/i.test(before)) continue;
       const value = toDay(m, order);
       const revision = REVISION_LABEL.test(text.slice(Math.max(0, m.index - 24), m.index));
-      if (value && !found.some((f) => f.index <= m.index && m.index < f.index + 4)) found.push({ value, index: m.index, revision });
+      if (!value || found.some((f) => f.index <= m.index && m.index < f.index + 4)) continue;
+      const date: FoundDate = { value, index: m.index, revision };
+      const alternate = order === "dmy-num" || order === "mdy-num" ? swappedReading(value) : null;
+      if (alternate) date.alternate = alternate;
+      found.push(date);
     }
   }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/** "2024-10-09" read the other way round, when both numbers could be a month and they differ. */
+function swappedReading(day: string): string | null {
+  const [y, mo, d] = day.split("-");
+  return Number(d) <= 12 && d !== mo ? `${y}-${d}-${mo}` : null;
 }
 
 function toDay(m: RegExpMatchArray, order: string): string | null {
