@@ -29,14 +29,19 @@ export interface FoundDate {
   alternate?: string;
 }
 
+// Compiled once, shared by every call: matchAll and new RegExp(source) build a fresh regexp each time, and V8
+// compiles one again whenever a garbage collection has emptied its regexp cache (~0.2 ms for a month pattern).
+// Every match is consumed before the next call, so the shared lastIndex is safe.
+const GLOBAL_PATTERNS = PATTERNS.map(({ re, order }) => ({ all: new RegExp(re.source, "gi"), order }));
+
 const REVISION_LABEL = /(?:updated|modified|edited|revised|reviewed|last post(?: by \S+)?)(?:\s+on)?\s*:?\s*$/i;
 
 /** Every date in the text, in order of appearance. */
 export function findVisibleDates(text: string): FoundDate[] {
   const found: FoundDate[] = [];
-  for (const { re, order } of PATTERNS) {
-    const global = new RegExp(re.source, "gi");
-    for (const m of text.matchAll(global)) {
+  for (const { all, order } of GLOBAL_PATTERNS) {
+    all.lastIndex = 0;
+    for (let m = all.exec(text); m; m = all.exec(text)) {
       const before = text.slice(Math.max(0, m.index - 12), m.index);
       if (/©|\(c\)|copyright/i.test(before)) continue;
       const value = toDay(m, order);
