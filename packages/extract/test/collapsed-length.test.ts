@@ -2,7 +2,7 @@
 // every size comparison of the extraction chain reads it, so it must agree on every character.
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { collapsedLength, parseHtml, textLength } from "../src/core/dom.js";
+import { collapsedLength, hasText, parseHtml, textLength } from "../src/core/dom.js";
 
 const byRegex = (text: string): number => text.replace(/\s+/g, " ").trim().length;
 
@@ -29,4 +29,16 @@ it("agrees with the regex for every character of the Basic Multilingual Plane", 
 it("measures an element's text with runs of whitespace counted once", () => {
   const doc = parseHtml("<html><body><div id=x>\n  Hello \t <b>big</b>\n\n world  </div></body></html>");
   expect(textLength(doc.getElementById("x")!)).toBe("Hello big world".length);
+});
+
+it("hasText says whether an element has any text, as textLength > 0 would, on generated trees", () => {
+  const pieces = ["<b>", "</b>", "<div>", "</div>", "<span> </span>", "<!-- note -->", " ", "\u00a0", "\u200b", "x", "\n", "<br>", "<p>\t</p>"];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 20 }), (parts) => {
+      const doc = parseHtml(`<html><body><main id=m>${parts.join("")}</main></body></html>`);
+      const main = doc.getElementById("m")!;
+      expect(hasText(main)).toBe(textLength(main) > 0);
+    }),
+    { numRuns: 1000 },
+  );
 });

@@ -204,6 +204,15 @@ export function isInside(el: Node, root: Node): boolean {
   return false;
 }
 
+/** Whether any text below `node` is more than whitespace; stops at the first that is (textContent builds it all). */
+export function hasText(node: Node): boolean {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    const type = child.nodeType;
+    if (type === 3 || type === 4 ? /\S/.test(child.nodeValue ?? "") : type === 1 && hasText(child)) return true;
+  }
+  return false;
+}
+
 /** Normalised text length of an element, used for size comparisons only. */
 export function textLength(node: Node): number {
   return collapsedLength(node.textContent ?? "");

@@ -2,7 +2,7 @@
 // structural furniture. It keeps everything inside that region, which suits pages that are not one
 // article (services, listings, collections, products) and rescues pages where Readability keeps too little.
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
-import { textLength } from "../dom.js";
+import { hasText, textLength } from "../dom.js";
 import { removeCommerceChrome, type CommercePageType } from "./commerce-chrome.js";
 
 // In order of trust: landmarks first, then common content ids and classes, then <article>.
@@ -76,5 +76,5 @@ export function extractMainContent(doc: Document, options: MainContentOptions): 
   removeStructuralChrome(copy);
   removePageChrome(copy, { keepComments: options.keepComments });
   if (options.commerce) removeCommerceChrome(copy, options.commerce);
-  return textLength(copy) > 0 ? copy : null;
+  return hasText(copy) ? copy : null;
 }
