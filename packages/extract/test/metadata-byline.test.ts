@@ -52,6 +52,19 @@ describe("readMetadata: byline", () => {
     expect(bylineOf("<body><div>Visual Studio Community</div><div>2025-12-08T13:42:59-08:00</div><h1>Visual Studio Community</h1><p>A free IDE.</p></body>")).toBeNull();
   });
 
+  it("reads a paper's whole author list from its repeated citation_author tags, given name first", () => {
+    const head = (names: string[]) => `<head>${names.map((n) => `<meta name="citation_author" content="${n}">`).join("")}<meta name="DC.Creator" content="${names[0]}"></head>`;
+    expect(bylineOf(`${head(["Aditya Mahindru", "Pradeep Patil", "Varun Agrawal"])}<body><h1>A study</h1></body>`)).toBe("Aditya Mahindru, Pradeep Patil, Varun Agrawal");
+    expect(bylineOf(`${head(["Roy, Aniruddha", "Patel, Jyoti"])}<body><h1>A preprint</h1></body>`)).toBe("Aniruddha Roy, Jyoti Patel");
+    // Only whole names, up to the longest byline kept.
+    const given = ["Maria", "Kenji", "Olu", "Ines", "Tomas"];
+    const family = ["Quintero", "Watanabe", "Adeyemi", "Lindqvist", "Novak", "Okafor", "Brennan", "Santos"];
+    const many = given.flatMap((g) => family.map((f) => `${g} ${f}`));
+    const byline = bylineOf(`${head(many)}<body><h1>A consortium paper</h1></body>`)!;
+    expect(byline.length).toBeLessThanOrEqual(200);
+    expect(byline.split(", ").every((name) => many.includes(name))).toBe(true);
+  });
+
   it("ends a printed name where the date after it begins", () => {
     expect(bylineOf("<body><h1>Hottest new restaurants</h1><p>By  Sofia Gonzalez  December 2, 2025</p><p>Story.</p></body>")).toBe("Sofia Gonzalez");
     expect(bylineOf("<body><h1>Trails for biking</h1><p>By Daniel Renfrow Apr. 12, 2024</p><p>Story.</p></body>")).toBe("Daniel Renfrow");

@@ -81,9 +81,28 @@ function metaMap(doc: Document): Map<string, string> {
   for (const m of Array.from(doc.querySelectorAll("meta"))) {
     const key = (m.getAttribute("property") ?? m.getAttribute("name") ?? m.getAttribute("itemprop") ?? m.getAttribute("http-equiv") ?? "").toLowerCase().trim();
     const content = m.getAttribute("content");
-    if (key && content && !out.has(key)) out.set(key, decodeLeftoverEntities(content));
+    if (!key || !content) continue;
+    const known = out.get(key);
+    const value = REPEATED_KEYS.has(key) ? givenNameFirst(decodeLeftoverEntities(content)) : decodeLeftoverEntities(content);
+    if (known === undefined) out.set(key, value);
+    else if (REPEATED_KEYS.has(key)) out.set(key, joinWhole(known, value));
   }
   return out;
+}
+
+// Scholarly pages (Highwire/Google Scholar tags) repeat citation_author once per author, in order.
+const REPEATED_KEYS = new Set(["citation_author"]);
+
+/** "Roy, Aniruddha" as "Aniruddha Roy", so that names joined with commas stay apart. */
+function givenNameFirst(name: string): string {
+  const m = /^([^,]+),\s*([^,]+)$/.exec(name.trim());
+  return m ? `${m[2]!.trim()} ${m[1]!.trim()}` : name.trim();
+}
+
+/** `list, next`, unless that passes the longest byline kept: then the whole names so far. */
+function joinWhole(list: string, next: string): string {
+  const joined = `${list}, ${next}`;
+  return next && joined.length <= MAX_NAME_CHARS ? joined : list;
 }
 
 const META_DATE_KEYS = [

@@ -40,6 +40,9 @@ export function findByline(
     const author = authorFromJsonLd(node, nodes);
     if (author) add(author.name, author.organization);
   }
+  // citation_author first: a paper's full author list (metaMap joins the repeated tags), where author and
+  // dc.creator often name only the first.
+  add(meta.get("citation_author") ?? meta.get("citation_authors")?.replace(/\s*;\s*/g, ", "));
   for (const key of ["author", "article:author", "parsely-author", "dc.creator", "sailthru.author"]) add(meta.get(key));
   if (/^(?:written by|author)$/i.test(meta.get("twitter:label1") ?? "")) add(meta.get("twitter:data1"));
   // Markup is read only when the declared sources name no person: it is the least certain source.
