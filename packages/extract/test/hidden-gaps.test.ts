@@ -51,6 +51,14 @@ const cases: Array<[string, string, string, string?]> = [
   ["STYLE in upper case", `<p STYLE="display:none">${INJECTION}.</p>`, "display:none"],
   ["Style in mixed case", `<p Style="color:transparent">${INJECTION}.</p>`, "transparent-color"],
   ["HIDDEN in upper case", `<div HIDDEN><p>${INJECTION}.</p></div>`, "hidden-attribute"],
+  ["<dialog> not open", `<dialog><p>${INJECTION}.</p></dialog>`, "display:none"],
+  ["transparent text fill", `<p style="-webkit-text-fill-color:transparent">${INJECTION}.</p>`, "transparent-color"],
+  ["zoom 1%", `<p style="zoom:0.01">${INJECTION}.</p>`, "font-size:tiny"],
+  ["white via an #id rule", `<p id="q7">${INJECTION}.</p>`, "color-equals-background", "#q7{color:#fff}"],
+  ["descendant selector", `<div class="box"><p>${INJECTION}.</p></div>`, "display:none", ".box p{display:none}"],
+  ["child selector", `<div id="promo"><p class="n">${INJECTION}.</p></div>`, "visibility:hidden", "#promo > p.n{visibility:hidden}"],
+  [":where() around a class", `<p class="w">${INJECTION}.</p>`, "display:none", ":where(.w){display:none}"],
+  [":is() in a chain", `<section class="s"><p>${INJECTION}.</p></section>`, "display:none", ":is(.s) p{display:none}"],
   ["upper case and comments in a stylesheet", `<p class="y">${INJECTION}.</p>`, "visibility:hidden", ".y{VISIBILITY: /* a */ HIDDEN}"],
 ];
 
@@ -86,6 +94,34 @@ describe("hidden-text gaps", () => {
     const r = await extractPage({ url: "https://example.com/bread", html });
     expect(r.content_text).toContain("Colourful heading drawn");
     expect(r.content_text).not.toContain("Skip to the main content");
+  });
+
+  it("keeps an open <dialog>, gradient text drawn through its fill, and chains that another rule shows again", async () => {
+    const html = page(
+      `<dialog open><p>An open dialog is on the screen and its text is read.</p></dialog>` +
+        `<h2 style="background:linear-gradient(90deg,#f00,#00f);-webkit-background-clip:text;-webkit-text-fill-color:transparent">Gradient heading painted through its fill</h2>` +
+        `<div class="tabs open"><p>The open tab's text is shown by a later rule.</p></div>` +
+        `<div class="menu"><a href="/x">Menu link shown on hover only</a></div>`,
+      ".tabs p{display:none}.tabs.open p{display:block}.menu a:hover{color:red}.menu:hover a{display:none}",
+    );
+    const r = await extractPage({ url: "https://example.com/bread", html });
+    expect(r.content_text).toContain("An open dialog is on the screen");
+    expect(r.content_text).toContain("Gradient heading painted");
+    expect(r.content_text).toContain("The open tab's text is shown");
+    expect(r.hidden_content.blocks).toBe(0);
+  });
+
+  it("follows the cascade between a hiding and a showing rule: the later or more specific, !important first", async () => {
+    const html = page(
+      `<div class="panel open"><p>An opened panel shown by its more specific rule stays in the text.</p></div>` +
+        `<div class="inj"><p>${INJECTION}: shown first, hidden by the later rule.</p></div>` +
+        `<div class="imp"><p>${INJECTION}: hidden with importance.</p></div>`,
+      ".panel{display:none}.panel.open{display:block}.inj{display:block}.inj{display:none}.imp{display:none!important}.imp.imp{display:block}",
+    );
+    const r = await extractPage({ url: "https://example.com/bread", html });
+    expect(r.content_text).toContain("An opened panel shown");
+    expect(r.content_text).not.toMatch(/ignore previous/i);
+    expect(r.hidden_content.samples.filter((s) => s.text.includes("Ignore previous")).map((s) => s.reason)).toEqual(["display:none", "display:none"]);
   });
 
   it("keeps animations' start states and mobile-first rules shown again by @media", async () => {

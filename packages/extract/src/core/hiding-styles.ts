@@ -109,6 +109,9 @@ export function hidingDeclaration(block: string): HidingReason | null {
     if (ZERO.test(fontSize)) return "font-size:0";
     if (tinyLength(fontSize, TINY_FONT)) return "font-size:tiny";
   }
+  // zoom scales the glyphs with the box: 5% of a 16px font is under a pixel. (zoom:0 reads as zoom:1.)
+  const zoom = declaration(block, "zoom");
+  if (zoom !== null && tinyZoom(zoom)) return "font-size:tiny";
   for (const side of ["left", "top", "right"]) {
     const v = declaration(block, side);
     if (v !== null && FAR_NEGATIVE.test(v)) return "off-screen";
@@ -125,8 +128,21 @@ export function hidingDeclaration(block: string): HidingReason | null {
   return colorHiding(block);
 }
 
+function tinyZoom(value: string): boolean {
+  const m = /^(\d*\.?\d+)(%?)$/.exec(value);
+  if (!m) return false;
+  const factor = Number(m[1]) / (m[2] ? 100 : 1);
+  return factor > 0 && factor < 0.125;
+}
+
+// Gradient text: a transparent fill showing the background through the letters, or glyphs drawn by a
+// stroke or a shadow. Without any of them a transparent fill leaves nothing to see.
+const FILL_SHOWN = /(?<![-\w])(?:-webkit-)?background-clip\s*:\s*text|(?<![-\w])(?:-webkit-)?text-stroke|(?<![-\w])text-shadow\s*:/;
+
 /** A text colour no one sees: transparent, or unreadable on the background the same block declares. */
 function colorHiding(block: string): HidingReason | null {
+  const fill = block.includes("text-fill-color") ? declaration(block, "-webkit-text-fill-color") : null;
+  if (fill !== null && (parseColor(fill)?.a ?? 1) <= INVISIBLE_ALPHA && !FILL_SHOWN.test(block)) return "transparent-color";
   const color = textColor(block);
   if (color === null) return null;
   if (color.a <= INVISIBLE_ALPHA) return "transparent-color";

@@ -7,7 +7,7 @@ import { COMMENT_NODE, isElement, TEXT_NODE, textLength } from "./dom.js";
 import { HiddenReportBuilder, type HiddenContentReport } from "./hidden-report.js";
 import { composite, INVISIBLE_ALPHA, parseColor, unreadableOn, type Rgba } from "./colors.js";
 import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
-import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, nameKey, pageCss, type HiddenSelectors } from "./stylesheet-hiding.js";
+import { emptyHiddenSelectors, hiddenSelectorsFromStylesheets, matchCompoundSelectors, nameKey, pageCss, showsAgain, type HiddenSelectors } from "./stylesheet-hiding.js";
 import { hasInvisibleChars, removeInvisibleChars } from "./text.js";
 
 // Never content, removed before the walk: scripts, styles, embedded documents and form widgets' hidden state.
@@ -198,6 +198,8 @@ function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
   const { hidden, revealedIds } = context;
   if (el.hasAttribute("hidden") && !(revealedIds.size > 0 && revealedIds.has(el.getAttribute("id") ?? ""))) return { reason: "hidden-attribute", inline: false };
   if (el.getAttribute("aria-hidden") === "true") return { reason: "aria-hidden", inline: false };
+  // A <dialog> without `open` is display:none in every browser's own stylesheet (a modal until a script opens it).
+  if (el.localName === "dialog" && !el.hasAttribute("open")) return { reason: "display:none", inline: false };
   const raw = el.getAttribute("style");
   const style = raw ? normaliseDeclarations(raw) : null;
   if (style) {
@@ -210,12 +212,12 @@ function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
   if (hidden.classes.size > 0 && cls && !responsive) {
     for (const c of cls.split(/\s+/)) {
       const reason = hidden.classes.get(nameKey(hidden, c));
-      if (reason) return { reason, inline: false };
+      if (reason && !showsAgain(el, hidden, `.${c}`, reason)) return { reason, inline: false };
     }
   }
   const id = el.getAttribute("id");
   const byId = id === null ? undefined : hidden.ids.get(nameKey(hidden, id));
-  if (byId) return { reason: byId, inline: false };
+  if (byId && !showsAgain(el, hidden, `#${id}`, byId)) return { reason: byId, inline: false };
   const compound = context.compoundHits.get(el);
   if (compound && !responsive) return { reason: compound, inline: false, compound: true };
   const colour = unreadableText(el, style, context);
@@ -234,7 +236,11 @@ function hiddenReason(el: Element, context: StyleContext): HidingHit | null {
 function unreadableText(el: Element, style: string | null, context: StyleContext): HidingReason | null {
   let color = style ? textColor(style) : null;
   if (color === null && el.localName === "font") color = parseColor(el.getAttribute("color"));
-  if (color === null && context.hidden.classColors.size > 0) color = classColor(el, context.hidden);
+  if (color === null && context.hidden.classColors.size > 0) {
+    color = classColor(el, context.hidden);
+    // A colour an #id rule gives, where a stylesheet from elsewhere may give that id its background too.
+    if (color !== null && context.hidden.externalCss && idValue(el, context.hidden.classColors) !== undefined) return null;
+  }
   if (color === null) return null;
   if (color.a <= INVISIBLE_ALPHA) return paintsOwnText(el) ? null : "transparent-color";
   // An inline colour is compared with what is behind the element, not with a background its own inline
@@ -250,8 +256,23 @@ function unreadableText(el: Element, style: string | null, context: StyleContext
 }
 
 function classColor(el: Element, hidden: HiddenSelectors): Rgba | null {
+  return fromClassesAndId(el, hidden.classColors) ?? null;
+}
+
+/** What an `#id{…}` rule gives the element (the maps key ids as "#id"). */
+function idValue<T>(el: Element, values: Map<string, T>): T | undefined {
+  const id = el.getAttribute("id");
+  return id ? values.get(`#${id}`) : undefined;
+}
+
+/** The one value the element's classes and id give; null when two of them give different ones. */
+function fromClassesAndId(el: Element, values: Map<string, Rgba | null>): Rgba | null | undefined {
   const cls = el.getAttribute("class");
-  return cls ? (fromClasses(cls, hidden.classColors) ?? null) : null;
+  const byClass = cls ? fromClasses(cls, values) : undefined;
+  const byId = idValue(el, values);
+  if (byId === undefined) return byClass;
+  if (byClass === undefined) return byId;
+  return sameColor(byClass, byId) ? byId : null;
 }
 
 /** A descendant that sets its own colour or background: that text is drawn differently, so the block stays. */
@@ -299,9 +320,7 @@ function layerOf(el: Element, ownStyle: string | null | undefined, context: Styl
     if (value !== null) return parseColor(value);
     if (declaration(style, "background") !== null) return null;
   }
-  const cls = el.getAttribute("class");
-  if (cls && context.hidden.classBackgrounds.size > 0) return fromClasses(cls, context.hidden.classBackgrounds);
-  return undefined;
+  return context.hidden.classBackgrounds.size > 0 ? fromClassesAndId(el, context.hidden.classBackgrounds) : undefined;
 }
 
 /**

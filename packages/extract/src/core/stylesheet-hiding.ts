@@ -1,10 +1,11 @@
-// What the page's own inline <style> blocks hide with a simple top-level rule: classes and ids
-// (`.x{display:none}`, `#y{opacity:0}`), and compound selectors the DOM matches cheaply (`[data-h]`,
-// `p[hidden-x]`, `p.note`, `.a.b`). Also the text and background colours simple class rules give, for the
-// "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
+// What the page's own inline <style> blocks hide with a top-level rule: classes and ids (`.x{display:none}`,
+// `#y{opacity:0}`), compound selectors (`[data-h]`, `p[hidden-x]`, `p.note`, `.a.b`) and descendant or child
+// chains of them (`.box p`, `#promo > p.n`), matched with the DOM; a later or more specific rule that shows an
+// element again wins (showsAgain). Also the text and background colours simple class and id rules give, for
+// the "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
 import { parseColor, type Rgba } from "./colors.js";
 import { forEachAttribute } from "./dom.js";
-import { backgroundColor, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
+import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
 
 export interface HiddenSelectors {
   /** Hidden class name -> the rule that hides it. */
@@ -14,6 +15,10 @@ export interface HiddenSelectors {
   visibilityOnly: Set<string>;
   /** Compound selectors (no combinator, no pseudo-class) the page hides, matched with the DOM. */
   compound: Array<{ selector: string; reason: HidingReason }>;
+  /** Where each hiding selector (".x", "#y", a compound or chain) stands in the cascade. */
+  hideRanks: Map<string, CascadeRank>;
+  /** Rules that set display (not none) or visibility:visible, by a token of their last compound (showsAgain). */
+  shows: Map<string, ShowRule[]>;
   /** Class -> the text colour its one simple rule sets (no other rule for the class sets a colour). */
   classColors: Map<string, Rgba>;
   /** Class -> its background: a colour, or null when it draws an image or several rules set it. */
@@ -30,8 +35,77 @@ export interface HiddenSelectors {
 }
 
 export function emptyHiddenSelectors(): HiddenSelectors {
-  return { classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false, caseBlind: false };
+  return {
+    classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], hideRanks: new Map(), shows: new Map(),
+    classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false, caseBlind: false,
+  };
 }
+
+/** A declaration's place in the cascade: !important first, then specificity, then the later rule. */
+export interface CascadeRank {
+  important: boolean;
+  specificity: number;
+  order: number;
+}
+
+export interface ShowRule {
+  selector: string;
+  property: "display" | "visibility";
+  rank: CascadeRank;
+}
+
+function outranks(a: CascadeRank, b: CascadeRank): boolean {
+  if (a.important !== b.important) return a.important;
+  return a.specificity !== b.specificity ? a.specificity > b.specificity : a.order > b.order;
+}
+
+// Specificity as one number: ids x 10,000, classes and attributes x 100, element names x 1. :where() counts
+// nothing and :is() counts its argument, as in CSS.
+function specificityOf(selector: string): number {
+  const s = selector.replace(/:where\([^()]*\)/gi, "").replace(/:is\(([^()]*)\)/gi, "$1").replace(/\[[^\]]*\]/g, "[");
+  const ids = (s.match(/#[\w-]+/g) ?? []).length;
+  const classes = (s.match(/\.[\w-]+|\[/g) ?? []).length;
+  const names = (s.match(/(?:^|[\s>])[a-z][a-z0-9-]*/gi) ?? []).length;
+  return ids * 10_000 + classes * 100 + names;
+}
+
+/**
+ * Whether a later or more specific rule the page carries shows `el` again after `hiddenBy` hid it
+ * (`.panel{display:none}` then `.panel.open{display:block}` on `<div class="panel open">`): then a browser
+ * shows it, and so does the extraction.
+ */
+export function showsAgain(el: Element, hidden: HiddenSelectors, hiddenBy: string, reason: HidingReason): boolean {
+  const property = reason === "display:none" ? "display" : reason === "visibility:hidden" ? "visibility" : null;
+  const rank = property === null ? undefined : hidden.hideRanks.get(hiddenBy);
+  if (!rank || hidden.shows.size === 0) return false;
+  const keys = [`*`, el.localName, ...(el.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).map((c) => `.${c.toLowerCase()}`)];
+  const id = el.getAttribute("id");
+  if (id) keys.push(`#${id.toLowerCase()}`);
+  for (const key of keys) {
+    for (const show of hidden.shows.get(key) ?? []) {
+      if (show.property !== property || !outranks(show.rank, rank)) continue;
+      try {
+        if (el.matches(show.selector)) return true;
+      } catch {
+        // A selector the DOM cannot parse shows nothing.
+      }
+    }
+  }
+  return false;
+}
+
+/** The token a show rule is filed under: its last compound's first class or id, else its element name. */
+function lastCompoundKey(selector: string): string {
+  const last = selector.split(/\s*>\s*|\s+/).pop() ?? "";
+  const token = /[.#][\w-]+/.exec(last.replace(/\[[^\]]*\]/g, ""));
+  if (token) return token[0].toLowerCase();
+  const name = /^[a-z][a-z0-9-]*/i.exec(last);
+  return name ? name[0].toLowerCase() : "*";
+}
+
+const IMPORTANT = (property: string): RegExp => new RegExp(`(?<![-\\w])${property}\\s*:[^;]*!\\s*important`, "i");
+const IMPORTANT_DISPLAY = IMPORTANT("display");
+const IMPORTANT_VISIBILITY = IMPORTANT("visibility");
 
 /** A class or id name as `classes`, `ids` and `visibilityOnly` hold it. */
 export function nameKey(hidden: HiddenSelectors, name: string): string {
@@ -117,10 +191,15 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
     const candidates = hidingCandidates(rule.selectors, carried.tokens);
     if (candidates.length === 0) continue;
     const reason = hidingDeclaration(rule.body) ?? (hidesByOpacity(rule.body) ? "opacity:0" : null);
-    if (reason === null) continue;
+    if (reason === null) {
+      addShows(out, rule, candidates);
+      continue;
+    }
     for (const { selector: s, keys } of candidates) {
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
       hiddenBy.set(s, { reason, rule, keys });
+      const important = reason === "display:none" ? IMPORTANT_DISPLAY.test(rule.body) : reason === "visibility:hidden" && IMPORTANT_VISIBILITY.test(rule.body);
+      out.hideRanks.set(s, { important, specificity: specificityOf(s), order: rule.order });
       if (!/^[.#][\w-]+$/.test(s)) continue;
       if (reason === "display:none") byDisplay.add(s[0] + nameKey(out, s.slice(1)));
       else if (reason === "visibility:hidden") out.visibilityOnly.add(s[0] + nameKey(out, s.slice(1)));
@@ -137,6 +216,24 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
   return out;
 }
 
+/** Files a rule that sets display to something other than none, or visibility to visible, as a show rule. */
+function addShows(out: HiddenSelectors, rule: CssRule, candidates: Array<{ selector: string }>): void {
+  const display = declaration(rule.body, "display");
+  const visibility = declaration(rule.body, "visibility");
+  const properties: Array<ShowRule["property"]> = [];
+  if (display !== null && display !== "none") properties.push("display");
+  if (visibility === "visible") properties.push("visibility");
+  for (const property of properties) {
+    const important = (property === "display" ? IMPORTANT_DISPLAY : IMPORTANT_VISIBILITY).test(rule.body);
+    for (const { selector } of candidates) {
+      const key = lastCompoundKey(selector);
+      const list = out.shows.get(key) ?? [];
+      list.push({ selector, property, rank: { important, specificity: specificityOf(selector), order: rule.order } });
+      out.shows.set(key, list);
+    }
+  }
+}
+
 /**
  * The compound selectors of a rule's list that can hide something in this document, with their tokens. A
  * selector naming a class, id or attribute no element carries matches nothing here: on a typical page that
@@ -148,14 +245,39 @@ function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Arra
   const out: Array<{ selector: string; keys: string[] }> = [];
   let guard: boolean | undefined;
   for (const sel of selectors.split(",")) {
-    const s = sel.trim();
-    if (!COMPOUND.test(s) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
+    const s = unwrapSingleMatches(sel.trim());
+    // A site-wide stylesheet has thousands of selectors: the cheap tests first, the chain's parse last.
+    const compound = COMPOUND.test(s);
+    if ((!compound && !MAYBE_CHAIN.test(s)) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
     if (!/^[.#][\w-]+$/.test(s) && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
     const keys = tokensOf(s);
     if (keys.length === 0 || !keys.every((key) => carried.has(key.toLowerCase()))) continue;
+    if (!compound && !isDescendantChain(s)) continue;
     out.push({ selector: s, keys });
   }
   return out;
+}
+
+// `:where(.x)` and `:is(.x)` with one argument match what `.x` matches (only specificity differs, which is
+// not read here): `:where(.note){display:none}` hides as `.note{display:none}` does.
+const SINGLE_MATCHES = /:(?:where|is)\(\s*([^(),:]+?)\s*\)/gi;
+const unwrapSingleMatches = (selector: string): string => (selector.includes("(") ? selector.replace(SINGLE_MATCHES, "$1") : selector);
+
+// A compound or a bare element name, the links of a descendant or child chain (`.box p`, `#promo > div.note`).
+const CHAIN_LINK = /^(?:[a-z][a-z0-9-]*|(?:[a-z][a-z0-9-]*|\*)?(?:\.[\w-]+|#[\w-]+|\[\s*[a-z_][\w-]*\s*(?:[~|^$*]?=\s*(?:"[^"\\]*"|'[^'\\]*'|[\w-]+)\s*)?\])+)$/i;
+const MAX_CHAIN_LINKS = 4;
+// What a chain can hold at all: a combinator, and no sibling combinator, list or pseudo-class.
+const MAYBE_CHAIN = /^[^+~,:()]*[\s>][^+~,:()]*$/;
+
+/**
+ * Two to four compounds joined by descendant or child combinators, naming at least one class, id or attribute:
+ * `.box p{display:none}` hides every paragraph in a box as surely as a class on each would. Sibling
+ * combinators and pseudo-classes still need the cascade and are skipped.
+ */
+function isDescendantChain(selector: string): boolean {
+  if (!/[\s>]/.test(selector) || /[+~,:]/.test(selector)) return false;
+  const links = selector.replace(/\[[^\]]*\]/g, (attr) => attr.replace(/[\s>]/g, "")).split(/\s*>\s*|\s+/);
+  return links.length >= 2 && links.length <= MAX_CHAIN_LINKS && links.every((link) => CHAIN_LINK.test(link)) && /[.#[]/.test(selector);
 }
 
 /**
@@ -239,7 +361,7 @@ function colorsOfClasses(rules: CssRule[], out: HiddenSelectors, carried: Readon
     if (!color && !background) continue;
     for (const sel of rule.selectors.split(",")) {
       const s = sel.trim();
-      const simple = !rule.inAtRule && /^\.[\w-]+$/.test(s);
+      const simple = !rule.inAtRule && /^[.#][\w-]+$/.test(s);
       for (const key of tokensOf(s)) {
         if (color) count(colorRules, key);
         if (background) count(backgroundRules, key);
@@ -247,7 +369,8 @@ function colorsOfClasses(rules: CssRule[], out: HiddenSelectors, carried: Readon
       if (simple) {
         // A class no element carries needs no colour; its rule is still counted just above.
         if (!carried.has(s.toLowerCase())) continue;
-        const cls = s.slice(1);
+        // A class by its name, an id as "#id" (the maps hold both).
+        const cls = s.startsWith("#") ? s : s.slice(1);
         if (color) {
           const c = textColor(rule.body);
           if (c) out.classColors.set(cls, c);
@@ -262,8 +385,9 @@ function colorsOfClasses(rules: CssRule[], out: HiddenSelectors, carried: Readon
       }
     }
   }
-  for (const cls of out.classColors.keys()) if ((colorRules.get(`.${cls}`) ?? 0) > 1) out.classColors.delete(cls);
-  for (const cls of out.classBackgrounds.keys()) if ((backgroundRules.get(`.${cls}`) ?? 0) > 1) out.classBackgrounds.set(cls, null);
+  const tokenOf = (key: string): string => (key.startsWith("#") ? key : `.${key}`);
+  for (const cls of out.classColors.keys()) if ((colorRules.get(tokenOf(cls)) ?? 0) > 1) out.classColors.delete(cls);
+  for (const cls of out.classBackgrounds.keys()) if ((backgroundRules.get(tokenOf(cls)) ?? 0) > 1) out.classBackgrounds.set(cls, null);
 }
 
 /**
@@ -291,7 +415,7 @@ export function matchCompoundSelectors(root: ParentNode, hidden: HiddenSelectors
   }
   for (const el of found) {
     const rule = usable.find(({ selector }) => el.matches(selector));
-    if (rule) hits.set(el, rule.reason);
+    if (rule && !showsAgain(el, hidden, rule.selector, rule.reason)) hits.set(el, rule.reason);
   }
   return hits;
 }
@@ -327,6 +451,8 @@ interface CssRule {
   selectors: string;
   body: string;
   inAtRule: boolean;
+  /** The rule's place in the page's CSS, for the cascade. */
+  order: number;
 }
 
 /** Style rules with their selector text, flattening @media/@supports blocks, in one scan for braces and semicolons. */
@@ -349,7 +475,7 @@ function cssRules(css: string): CssRule[] {
       const open = stack.pop();
       if (open) {
         if (open.selector.startsWith("@")) atDepth--;
-        else rules.push({ selectors: open.selector, body: normaliseDeclarations(text.slice(open.start, i)), inAtRule: atDepth > 0 });
+        else rules.push({ selectors: open.selector, body: normaliseDeclarations(text.slice(open.start, i)), inAtRule: atDepth > 0, order: rules.length });
       }
       start = i + 1;
     } else if (stack.length === 0 || stack[stack.length - 1]!.selector.startsWith("@")) {
