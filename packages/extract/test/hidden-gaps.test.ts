@@ -59,6 +59,13 @@ const cases: Array<[string, string, string, string?]> = [
   ["child selector", `<div id="promo"><p class="n">${INJECTION}.</p></div>`, "visibility:hidden", "#promo > p.n{visibility:hidden}"],
   [":where() around a class", `<p class="w">${INJECTION}.</p>`, "display:none", ":where(.w){display:none}"],
   [":is() in a chain", `<section class="s"><p>${INJECTION}.</p></section>`, "display:none", ":is(.s) p{display:none}"],
+  ["element-name rule", `<p><small>${INJECTION}.</small></p>`, "display:none", "small{display:none}"],
+  ["adjacent sibling", `<h2 class="a">Notes</h2><p>${INJECTION}.</p>`, "display:none", ".a + p{display:none}"],
+  ["general sibling", `<hr class="m"><p>${INJECTION}.</p>`, "visibility:hidden", ".m ~ p{visibility:hidden}"],
+  ["structural pseudo-class", `<div class="g"><p>A first paragraph that stays visible.</p><p>${INJECTION}.</p></div>`, "display:none", ".g p:nth-child(2){display:none}"],
+  [":not() naming a class no element carries", `<p class="z">${INJECTION}.</p>`, "display:none", "p:not(.nowhere).z{display:none}"],
+  ["@media screen", `<p class="ms">${INJECTION}.</p>`, "display:none", "@media screen{.ms{display:none}}"],
+  ["@layer", `<p class="ly">${INJECTION}.</p>`, "display:none", "@layer base{.ly{display:none}}"],
   ["upper case and comments in a stylesheet", `<p class="y">${INJECTION}.</p>`, "visibility:hidden", ".y{VISIBILITY: /* a */ HIDDEN}"],
 ];
 
@@ -109,6 +116,19 @@ describe("hidden-text gaps", () => {
     expect(r.content_text).toContain("Gradient heading painted");
     expect(r.content_text).toContain("The open tab's text is shown");
     expect(r.hidden_content.blocks).toBe(0);
+  });
+
+  it("keeps what only some screens, a reader's action or a loading page hide", async () => {
+    const html = page(
+      `<p class="narrow">Hidden on phones only, this paragraph is on every desktop screen.</p>` +
+        `<p class="hv">Hidden only while hovered, this paragraph is read as it loads.</p>` +
+        `<section><p>Hidden by element name until the script has loaded, then shown to all.</p></section>`,
+      "@media (max-width: 600px){.narrow{display:none}}.hv:hover{display:none}section{visibility:hidden}@media print{.hv{display:none}}",
+    );
+    const r = await extractPage({ url: "https://example.com/bread", html });
+    expect(r.content_text).toContain("Hidden on phones only");
+    expect(r.content_text).toContain("Hidden only while hovered");
+    expect(r.content_text).toContain("Hidden by element name until");
   });
 
   it("follows the cascade between a hiding and a showing rule: the later or more specific, !important first", async () => {

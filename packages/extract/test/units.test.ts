@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { appliesOnEveryScreen } from "../src/core/screen-media.js";
 import { forEachAttribute, parseHtml } from "../src/core/dom.js";
 import { classifyPageType } from "../src/core/page-type.js";
 import { toPlainText } from "../src/core/plain-text.js";
@@ -213,5 +214,15 @@ describe("DOM limits", () => {
 
   it("refuses a page of more than 200,000 elements with too_large before parsing it", async () => {
     await expect(extractPage({ url: "https://example.com/many", html: "<i>".repeat(200_001) })).rejects.toMatchObject({ code: "too_large" });
+  });
+});
+
+describe("appliesOnEveryScreen", () => {
+  it("reads media types and layers, never a viewport or preference condition", () => {
+    const every = ["@media screen", "@media all", "@media", "@media only screen", "@media not print", "@media screen, print", "@layer base", "@MEDIA SCREEN"];
+    const some = ["@media print", "@media (min-width: 768px)", "@media screen and (max-width: 600px)", "@media (prefers-color-scheme: dark)", "@supports (display: grid)", "@container (min-width: 1px)", "@media only percy", "@media not screen"];
+    for (const prelude of every) expect(appliesOnEveryScreen([prelude]), prelude).toBe(true);
+    for (const prelude of some) expect(appliesOnEveryScreen([prelude]), prelude).toBe(false);
+    expect(appliesOnEveryScreen(["@layer base", "@media print"])).toBe(false);
   });
 });

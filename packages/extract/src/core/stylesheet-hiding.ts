@@ -4,6 +4,7 @@
 // element again wins (showsAgain). Also the text and background colours simple class and id rules give, for
 // the "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
 import { parseColor, type Rgba } from "./colors.js";
+import { appliesOnEveryScreen } from "./screen-media.js";
 import { forEachAttribute } from "./dom.js";
 import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
 
@@ -17,8 +18,10 @@ export interface HiddenSelectors {
   compound: Array<{ selector: string; reason: HidingReason }>;
   /** Where each hiding selector (".x", "#y", a compound or chain) stands in the cascade. */
   hideRanks: Map<string, CascadeRank>;
-  /** Rules that set display (not none) or visibility:visible, by a token of their last compound (showsAgain). */
-  shows: Map<string, ShowRule[]>;
+  /** Rules that set display (not none) or visibility:visible, in page order (showsAgain). */
+  showRules: ShowRule[];
+  /** showRules by a token of their last compound, built at the first showsAgain. */
+  shows: Map<string, ShowRule[]> | null;
   /** Class -> the text colour its one simple rule sets (no other rule for the class sets a colour). */
   classColors: Map<string, Rgba>;
   /** Class -> its background: a colour, or null when it draws an image or several rules set it. */
@@ -36,7 +39,7 @@ export interface HiddenSelectors {
 
 export function emptyHiddenSelectors(): HiddenSelectors {
   return {
-    classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], hideRanks: new Map(), shows: new Map(),
+    classes: new Map(), ids: new Map(), visibilityOnly: new Set(), compound: [], hideRanks: new Map(), showRules: [], shows: null,
     classColors: new Map(), classBackgrounds: new Map(), unknownBackgrounds: new Set(), externalCss: false, caseBlind: false,
   };
 }
@@ -51,7 +54,10 @@ export interface CascadeRank {
 export interface ShowRule {
   selector: string;
   property: "display" | "visibility";
-  rank: CascadeRank;
+  important: boolean;
+  order: number;
+  /** Computed with the index (showIndex): most pages never need it. */
+  rank?: CascadeRank;
 }
 
 function outranks(a: CascadeRank, b: CascadeRank): boolean {
@@ -62,10 +68,10 @@ function outranks(a: CascadeRank, b: CascadeRank): boolean {
 // Specificity as one number: ids x 10,000, classes and attributes x 100, element names x 1. :where() counts
 // nothing and :is() counts its argument, as in CSS.
 function specificityOf(selector: string): number {
-  const s = selector.replace(/:where\([^()]*\)/gi, "").replace(/:is\(([^()]*)\)/gi, "$1").replace(/\[[^\]]*\]/g, "[");
+  const s = selector.replace(/:where\([^()]*\)/gi, "").replace(/:(?:is|not)\(([^()]*)\)/gi, "$1").replace(/\[[^\]]*\]/g, "[").replace(/\([^()]*\)/g, "");
   const ids = (s.match(/#[\w-]+/g) ?? []).length;
-  const classes = (s.match(/\.[\w-]+|\[/g) ?? []).length;
-  const names = (s.match(/(?:^|[\s>])[a-z][a-z0-9-]*/gi) ?? []).length;
+  const classes = (s.match(/\.[\w-]+|\[|:[\w-]+/g) ?? []).length;
+  const names = (s.match(/(?:^|[\s>+~])[a-z][a-z0-9-]*/gi) ?? []).length;
   return ids * 10_000 + classes * 100 + names;
 }
 
@@ -77,13 +83,14 @@ function specificityOf(selector: string): number {
 export function showsAgain(el: Element, hidden: HiddenSelectors, hiddenBy: string, reason: HidingReason): boolean {
   const property = reason === "display:none" ? "display" : reason === "visibility:hidden" ? "visibility" : null;
   const rank = property === null ? undefined : hidden.hideRanks.get(hiddenBy);
-  if (!rank || hidden.shows.size === 0) return false;
+  if (!rank || hidden.showRules.length === 0) return false;
+  const shows = showIndex(hidden);
   const keys = [`*`, el.localName, ...(el.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).map((c) => `.${c.toLowerCase()}`)];
   const id = el.getAttribute("id");
   if (id) keys.push(`#${id.toLowerCase()}`);
   for (const key of keys) {
-    for (const show of hidden.shows.get(key) ?? []) {
-      if (show.property !== property || !outranks(show.rank, rank)) continue;
+    for (const show of shows.get(key) ?? []) {
+      if (show.property !== property || !outranks(show.rank!, rank)) continue;
       try {
         if (el.matches(show.selector)) return true;
       } catch {
@@ -94,9 +101,23 @@ export function showsAgain(el: Element, hidden: HiddenSelectors, hiddenBy: strin
   return false;
 }
 
+function showIndex(hidden: HiddenSelectors): Map<string, ShowRule[]> {
+  if (hidden.shows) return hidden.shows;
+  const index = new Map<string, ShowRule[]>();
+  for (const show of hidden.showRules) {
+    show.rank = { important: show.important, specificity: specificityOf(show.selector), order: show.order };
+    const key = lastCompoundKey(show.selector);
+    const list = index.get(key) ?? [];
+    list.push(show);
+    index.set(key, list);
+  }
+  hidden.shows = index;
+  return index;
+}
+
 /** The token a show rule is filed under: its last compound's first class or id, else its element name. */
 function lastCompoundKey(selector: string): string {
-  const last = selector.split(/\s*>\s*|\s+/).pop() ?? "";
+  const last = selector.replace(/\([^()]*\)/g, "()").split(/\s*[>+~]\s*|\s+/).pop() ?? "";
   const token = /[.#][\w-]+/.exec(last.replace(/\[[^\]]*\]/g, ""));
   if (token) return token[0].toLowerCase();
   const name = /^[a-z][a-z0-9-]*/i.exec(last);
@@ -136,13 +157,16 @@ const RESET_PROPERTIES: Partial<Record<HidingReason, RegExp>> = {
   "transparent-color": /(?<![-\w])(?:color|background-clip|-webkit-background-clip|-webkit-text-fill-color)\s*:/i,
 };
 
-// One compound selector: an optional element name, then classes, ids and attribute tests, no combinator
-// and no pseudo-class (`p[hidden-x]`, `[data-h]`, `div.note`, `.a.b`, `[data-state="off"]`).
-const COMPOUND = /^(?:[a-z][a-z0-9-]*|\*)?(?:\.[\w-]+|#[\w-]+|\[\s*[a-z_][\w-]*\s*(?:[~|^$*]?=\s*(?:"[^"\\]*"|'[^'\\]*'|[\w-]+)\s*)?\])+$/i;
+// An element that matches `:empty` holds no text to hide; elements the walk never reads as text.
+const EMPTY_LAST = /:empty[^\s>+~]*$/i;
+const UNREAD_TAGS = /^(?:template|script|style|noscript)$/i;
+// `main{visibility:hidden}`, `.site-footer,article{opacity:0}`: a page's regions hidden by element name until
+// a script or font has loaded (a flash-of-unstyled-content guard), which every reader then sees.
+const LOAD_GUARD_TAGS = /^(?:main|article|section|div|header|footer|nav|aside|form)$/i;
 // What the walk already removes, so a rule for it adds nothing.
 const ALREADY_HIDDEN = /^(?:\*|[a-z]+)?\[\s*(?:hidden|aria-hidden)(?![\w-])/i;
 // Elements whose hiding means nothing for the body walk (it starts inside <body>).
-const OUTSIDE_WALK = /^(?:html|body|head)(?![\w-])/i;
+const OUTSIDE_WALK = /^(?:html|body|head)(?![\w-])[^\s>+~]*$/i;
 // A rule that also hides custom elements (`rhcl-card, [slot]{visibility:hidden}`) keeps web components
 // from flashing unstyled until their script defines them; its compound selectors are the same load guard.
 const CUSTOM_ELEMENT = /(?:^|,)\s*[a-z][a-z0-9]*-[\w-]*\s*(?=,|$)/i;
@@ -183,8 +207,9 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
   const rules = cssRules(css);
   const hiddenBy = new Map<string, { reason: HidingReason; rule: CssRule; keys: string[] }>();
   for (const rule of rules) {
-    // A rule inside @media or @supports only ever shows (see above): its hiding is not read.
-    if (rule.inAtRule) {
+    // A rule inside an at-rule that does not apply on every screen (a width @media, @supports) only
+    // ever shows (see above): its hiding is not read. One that applies is read as a top-level rule.
+    if (!rule.onEveryScreen) {
       if (/(?<![-\w])display\s*:\s*(?!none)[a-z]/.test(rule.body)) for (const key of tokensOf(rule.selectors)) shown.add(key);
       continue;
     }
@@ -197,6 +222,7 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
     }
     for (const { selector: s, keys } of candidates) {
       if (reason === "opacity:0" && ANIMATION_NAME.test(s)) continue;
+      if ((reason === "visibility:hidden" || reason === "opacity:0") && LOAD_GUARD_TAGS.test(s)) continue;
       hiddenBy.set(s, { reason, rule, keys });
       const important = reason === "display:none" ? IMPORTANT_DISPLAY.test(rule.body) : reason === "visibility:hidden" && IMPORTANT_VISIBILITY.test(rule.body);
       out.hideRanks.set(s, { important, specificity: specificityOf(s), order: rule.order });
@@ -225,12 +251,7 @@ function addShows(out: HiddenSelectors, rule: CssRule, candidates: Array<{ selec
   if (visibility === "visible") properties.push("visibility");
   for (const property of properties) {
     const important = (property === "display" ? IMPORTANT_DISPLAY : IMPORTANT_VISIBILITY).test(rule.body);
-    for (const { selector } of candidates) {
-      const key = lastCompoundKey(selector);
-      const list = out.shows.get(key) ?? [];
-      list.push({ selector, property, rank: { important, specificity: specificityOf(selector), order: rule.order } });
-      out.shows.set(key, list);
-    }
+    for (const { selector } of candidates) out.showRules.push({ selector, property, important, order: rule.order });
   }
 }
 
@@ -246,13 +267,14 @@ function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Arra
   let guard: boolean | undefined;
   for (const sel of selectors.split(",")) {
     const s = unwrapSingleMatches(sel.trim());
-    // A site-wide stylesheet has thousands of selectors: the cheap tests first, the chain's parse last.
-    const compound = COMPOUND.test(s);
-    if ((!compound && !MAYBE_CHAIN.test(s)) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s)) continue;
-    if (!/^[.#][\w-]+$/.test(s) && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
-    const keys = tokensOf(s);
-    if (keys.length === 0 || !keys.every((key) => carried.has(key.toLowerCase()))) continue;
-    if (!compound && !isDescendantChain(s)) continue;
+    // A site-wide stylesheet has thousands of selectors: the cheap tests first, the selector's parse last.
+    if (s === "" || s === "*" || (s.includes(":") && (STATEFUL.test(s) || EMPTY_LAST.test(s))) || ALREADY_HIDDEN.test(s) || OUTSIDE_WALK.test(s) || UNREAD_TAGS.test(s)) continue;
+    const simple = /^[.#][\w-]+$/.test(s);
+    if (!simple && ((guard ??= CUSTOM_ELEMENT.test(selectors)) || CLOAK.test(s))) continue;
+    // What :not() names need not be on the page: `p:not(.x)` matches every <p> when none carries .x.
+    const keys = /[.#[]/.test(s) ? tokensOf(s.includes(":not(") ? s.replace(/:not\([^()]*\)/gi, "") : s) : [];
+    if (!keys.every((key) => carried.has(key.toLowerCase()))) continue;
+    if (!simple && !isFollowedSelector(s)) continue;
     out.push({ selector: s, keys });
   }
   return out;
@@ -263,21 +285,26 @@ function hidingCandidates(selectors: string, carried: ReadonlySet<string>): Arra
 const SINGLE_MATCHES = /:(?:where|is)\(\s*([^(),:]+?)\s*\)/gi;
 const unwrapSingleMatches = (selector: string): string => (selector.includes("(") ? selector.replace(SINGLE_MATCHES, "$1") : selector);
 
-// A compound or a bare element name, the links of a descendant or child chain (`.box p`, `#promo > div.note`).
-const CHAIN_LINK = /^(?:[a-z][a-z0-9-]*|(?:[a-z][a-z0-9-]*|\*)?(?:\.[\w-]+|#[\w-]+|\[\s*[a-z_][\w-]*\s*(?:[~|^$*]?=\s*(?:"[^"\\]*"|'[^'\\]*'|[\w-]+)\s*)?\])+)$/i;
+// A pseudo-element, or a pseudo-class that depends on what the reader does or has done (:hover, :focus,
+// :checked, :target, :visited): a rule with one hides nothing on the page as it loads. Structural ones
+// (:first-child, :nth-of-type(2n), :not(.x), :empty) are the document's own and are followed.
+const STATEFUL = /::|:(?!(?:first|last|only)-(?:child|of-type)|nth-(?:last-)?(?:child|of-type)\(|not\(|empty(?![\w-]))/i;
+const ATTRIBUTE_TEST = `\\[\\s*[a-z_][\\w-]*\\s*(?:[~|^$*]?=\\s*(?:"[^"\\\\]*"|'[^'\\\\]*'|[\\w-]+)\\s*)?\\]`;
+const STRUCTURAL = `:(?:(?:first|last|only)-(?:child|of-type)|empty|nth-(?:last-)?(?:child|of-type)\\(\\s*(?:odd|even|[-+]?\\d*n?(?:\\s*[-+]\\s*\\d+)?)\\s*\\)|not\\(\\s*(?:[a-z][a-z0-9-]*|[.#][\\w-]+|${ATTRIBUTE_TEST})\\s*\\))`;
+// One compound: an element name or *, then classes, ids, attribute tests and structural pseudo-classes.
+const LINK = new RegExp(`^(?:[a-z][a-z0-9-]*|\\*)?(?:\\.[\\w-]+|#[\\w-]+|${ATTRIBUTE_TEST}|${STRUCTURAL})*$`, "i");
 const MAX_CHAIN_LINKS = 4;
-// What a chain can hold at all: a combinator, and no sibling combinator, list or pseudo-class.
-const MAYBE_CHAIN = /^[^+~,:()]*[\s>][^+~,:()]*$/;
 
 /**
- * Two to four compounds joined by descendant or child combinators, naming at least one class, id or attribute:
- * `.box p{display:none}` hides every paragraph in a box as surely as a class on each would. Sibling
- * combinators and pseudo-classes still need the cascade and are skipped.
+ * One to four compounds joined by descendant, child or sibling combinators (`small`, `.box p`,
+ * `#promo > p.n`, `.a + p`, `.g p:nth-child(2)`): `.box p{display:none}` hides every paragraph in a box as
+ * surely as a class on each would, and `small{display:none}` every <small>.
  */
-function isDescendantChain(selector: string): boolean {
-  if (!/[\s>]/.test(selector) || /[+~,:]/.test(selector)) return false;
-  const links = selector.replace(/\[[^\]]*\]/g, (attr) => attr.replace(/[\s>]/g, "")).split(/\s*>\s*|\s+/);
-  return links.length >= 2 && links.length <= MAX_CHAIN_LINKS && links.every((link) => CHAIN_LINK.test(link)) && /[.#[]/.test(selector);
+function isFollowedSelector(selector: string): boolean {
+  // Inside brackets and parentheses a space or ">" is not a combinator.
+  const flat = selector.replace(/\[[^\]]*\]|\([^()]*\)/g, (group) => group.replace(/[\s>+~]/g, ""));
+  const links = flat.split(/\s*[>+~]\s*|\s+/);
+  return links.length <= MAX_CHAIN_LINKS && links.every((link) => link !== "" && LINK.test(link));
 }
 
 /**
@@ -451,6 +478,8 @@ interface CssRule {
   selectors: string;
   body: string;
   inAtRule: boolean;
+  /** Top level, or inside at-rules that all apply on every screen (screen-media.ts). */
+  onEveryScreen: boolean;
   /** The rule's place in the page's CSS, for the cascade. */
   order: number;
 }
@@ -460,6 +489,8 @@ function cssRules(css: string): CssRule[] {
   const text = css.includes("/*") ? css.replace(/\/\*[\s\S]*?\*\//g, "") : css;
   const rules: CssRule[] = [];
   const stack: Array<{ selector: string; start: number }> = [];
+  // Whether every at-rule block open at this point applies on every screen, innermost last.
+  const atApplies: boolean[] = [];
   let atDepth = 0;
   let start = 0;
   for (let i = 0; i < text.length; i++) {
@@ -468,14 +499,23 @@ function cssRules(css: string): CssRule[] {
     if (code !== 123 && code !== 125 && code !== 59) continue;
     if (code === 123) {
       const selector = text.slice(start, i).trim();
-      if (selector.startsWith("@")) atDepth++;
+      if (selector.startsWith("@")) {
+        atDepth++;
+        atApplies.push((atApplies.length === 0 || atApplies[atApplies.length - 1]!) && appliesOnEveryScreen([selector]));
+      }
       stack.push({ selector, start: i + 1 });
       start = i + 1;
     } else if (code === 125) {
       const open = stack.pop();
       if (open) {
-        if (open.selector.startsWith("@")) atDepth--;
-        else rules.push({ selectors: open.selector, body: normaliseDeclarations(text.slice(open.start, i)), inAtRule: atDepth > 0, order: rules.length });
+        if (open.selector.startsWith("@")) {
+          atDepth--;
+          atApplies.pop();
+        } else {
+          const inAtRule = atDepth > 0;
+          const onEveryScreen = !inAtRule || atApplies[atApplies.length - 1]!;
+          rules.push({ selectors: open.selector, body: normaliseDeclarations(text.slice(open.start, i)), inAtRule, onEveryScreen, order: rules.length });
+        }
       }
       start = i + 1;
     } else if (stack.length === 0 || stack[stack.length - 1]!.selector.startsWith("@")) {
