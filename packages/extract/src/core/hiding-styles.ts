@@ -2,6 +2,7 @@
 // `hidden_content.samples[].reason`. Used for inline `style` attributes and for the bodies of the page's
 // own simple stylesheet rules (stylesheet-hiding.ts). Each test reads one declaration block, normalised
 // first (`normaliseDeclarations`) so that comments and CSS escapes cannot disguise a declaration.
+import { allMatches } from "./all-matches.js";
 import { parseColor, unreadableOn, INVISIBLE_ALPHA } from "./colors.js";
 
 /** Why an element counts as hidden; the reason reported to callers. */
@@ -63,7 +64,7 @@ export function declaration(block: string, prop: string): string | null {
   let pattern = PATTERNS.get(prop);
   if (!pattern) PATTERNS.set(prop, (pattern = new RegExp(`(?:^|[;{\\s])${prop}\\s*:\\s*([^;}]*)`, "gi")));
   let value: string | null = null;
-  for (const m of block.matchAll(pattern)) value = m[1]!.replace(/!important/i, "").trim().toLowerCase();
+  for (const m of allMatches(pattern, block)) value = m[1]!.replace(/!important/i, "").trim().toLowerCase();
   return value;
 }
 

@@ -1,5 +1,6 @@
 // HTML to Markdown: turndown with the joplin GFM plugin, which converts tables even without <thead>.
 import TurndownService from "turndown";
+import { allMatches } from "./all-matches.js";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
 import { isMarkdownLink, MarkdownContext } from "./markdown-context.js";
@@ -225,6 +226,8 @@ const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|
 const NOT_A_LANGUAGE = /^(?:none|plain|plaintext|text|txt|default|nohighlight|notranslate|source|code|block|js-file-line)$/i;
 
 /** The language named on the <pre>, its <code>, or the highlighter wrappers around it (Sphinx nests two). */
+const LANGUAGE_CLASS_ALL = new RegExp(LANGUAGE_CLASS.source, "gi");
+
 function languageOf(el: Element): string | null {
   const code = el.querySelector("code");
   for (const node of [el, code]) {
@@ -232,7 +235,7 @@ function languageOf(el: Element): string | null {
     if (attr && /^[\w+#-]{1,30}$/.test(attr) && !NOT_A_LANGUAGE.test(attr)) return attr.toLowerCase();
   }
   for (const node of [el, code, el.parentElement, el.parentElement?.parentElement]) {
-    for (const m of (node?.getAttribute("class") ?? "").matchAll(new RegExp(LANGUAGE_CLASS.source, "gi"))) {
+    for (const m of allMatches(LANGUAGE_CLASS_ALL, node?.getAttribute("class") ?? "")) {
       const lang = m[1];
       if (lang && !NOT_A_LANGUAGE.test(lang) && lang.length <= 30) return lang.toLowerCase();
     }

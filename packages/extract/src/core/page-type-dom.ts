@@ -1,5 +1,6 @@
 // DOM signals for page typing, read in one pass over the body (linkedom runs each querySelectorAll as its own
 // full traversal). The booleans and small counts feed the hand rules; the counts also feed the classifier.
+import { allMatches } from "./all-matches.js";
 
 export interface DomSignals {
   posts: number;
@@ -100,7 +101,7 @@ const PHRASE_PATTERN = new RegExp(PHRASES.map(([, source]) => `\\b(${source})\\b
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 function countPhrases(text: string, into: PhraseCounts): void {
-  for (const match of text.matchAll(PHRASE_PATTERN)) {
+  for (const match of allMatches(PHRASE_PATTERN, text)) {
     const before = text[match.index - 1];
     const after = text[match.index + match[0].length];
     if ((before && before > "\x7f" && WORD_CHAR.test(before)) || (after && after > "\x7f" && WORD_CHAR.test(after))) continue;

@@ -4,6 +4,7 @@
 // element again wins (showsAgain). Also the text and background colours simple class and id rules give, for
 // the "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
 import { parseColor, type Rgba } from "./colors.js";
+import { allMatches } from "./all-matches.js";
 import { appliesOnEveryScreen } from "./screen-media.js";
 import { forEachAttribute } from "./dom.js";
 import { backgroundColor, declaration, hidesByOpacity, hidingDeclaration, normaliseDeclarations, textColor, type HidingReason } from "./hiding-styles.js";
@@ -180,7 +181,7 @@ const TOKENS = /[.#][\w-]+|\[\s*[\w-]+/g;
 // and `a[href="#x"]` name no class `.2` and no id `#x` (reading them so dropped hiding rules, b9f4210).
 const tokensOf = (selector: string): string[] => {
   const names = selector.includes('"') || selector.includes("'") ? selector.replace(QUOTED, '""') : selector;
-  return Array.from(names.matchAll(TOKENS), (m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
+  return allMatches(TOKENS, names).map((m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
 };
 
 /** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
@@ -408,7 +409,7 @@ function colorsOfClasses(rules: CssRule[], out: HiddenSelectors, carried: Readon
         }
       } else if (background) {
         for (const key of tokensOf(s)) out.unknownBackgrounds.add(key);
-        for (const m of s.matchAll(ELEMENT_NAMES)) out.unknownBackgrounds.add(m[1]!.toLowerCase());
+        for (const m of allMatches(ELEMENT_NAMES, s)) out.unknownBackgrounds.add(m[1]!.toLowerCase());
       }
     }
   }
