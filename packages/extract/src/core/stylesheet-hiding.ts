@@ -46,13 +46,13 @@ export function emptyHiddenSelectors(): HiddenSelectors {
 }
 
 /** A declaration's place in the cascade: !important first, then specificity, then the later rule. */
-export interface CascadeRank {
+interface CascadeRank {
   important: boolean;
   specificity: number;
   order: number;
 }
 
-export interface ShowRule {
+interface ShowRule {
   selector: string;
   property: "display" | "visibility";
   important: boolean;
