@@ -1,7 +1,7 @@
-// What the page's own inline <style> blocks hide with a top-level rule: classes and ids (`.x{display:none}`,
-// `#y{opacity:0}`), compound selectors (`[data-h]`, `p[hidden-x]`, `p.note`, `.a.b`) and descendant or child
-// chains of them (`.box p`, `#promo > p.n`), matched with the DOM; a later or more specific rule that shows an
-// element again wins (showsAgain). Also the text and background colours simple class and id rules give, for
+// What the page's own inline <style> blocks hide with a rule at top level or in a block that holds on every
+// screen (screen-media.ts): classes and ids (`.x{display:none}`, `#y{opacity:0}`), and compounds, element names
+// and chains of them (`[data-h]`, `p.note`, `small`, `.box p`, `#promo > p.n`, `.a + p`, `p:nth-child(2)`),
+// matched with the DOM; a later or more specific rule that shows an element again wins (showsAgain). Also the text and background colours simple class and id rules give, for
 // the "text coloured like its background" test. External stylesheets are not fetched, so this is a lower bound.
 import { parseColor, type Rgba } from "./colors.js";
 import { allMatches } from "./all-matches.js";
@@ -15,7 +15,7 @@ export interface HiddenSelectors {
   ids: Map<string, HidingReason>;
   /** `.class` and `#id` selectors hidden by visibility:hidden alone, never by display:none. */
   visibilityOnly: Set<string>;
-  /** Compound selectors (no combinator, no pseudo-class) the page hides, matched with the DOM. */
+  /** Every other selector the page hides with and the strip follows (compounds, chains, element names), matched with the DOM. */
   compound: Array<{ selector: string; reason: HidingReason }>;
   /** Where each hiding selector (".x", "#y", a compound or chain) stands in the cascade. */
   hideRanks: Map<string, CascadeRank>;
