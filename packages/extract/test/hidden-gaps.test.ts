@@ -66,6 +66,10 @@ const cases: Array<[string, string, string, string?]> = [
   [":not() naming a class no element carries", `<p class="z">${INJECTION}.</p>`, "display:none", "p:not(.nowhere).z{display:none}"],
   ["@media screen", `<p class="ms">${INJECTION}.</p>`, "display:none", "@media screen{.ms{display:none}}"],
   ["@layer", `<p class="ly">${INJECTION}.</p>`, "display:none", "@layer base{.ly{display:none}}"],
+  ["turned edge-on", `<p style="transform:rotateY(90deg)">${INJECTION}.</p>`, "transform:scale(0)"],
+  ["blurred", `<p style="filter:blur(40px)">${INJECTION}.</p>`, "filter:blur"],
+  ["white through a custom property", `<p style="--c:#fff;color:var(--c)">${INJECTION}.</p>`, "color-equals-background"],
+  ["white as a var() fallback", `<p class="vf">${INJECTION}.</p>`, "color-equals-background", ".vf{color:var(--nowhere, #fff)}"],
   ["upper case and comments in a stylesheet", `<p class="y">${INJECTION}.</p>`, "visibility:hidden", ".y{VISIBILITY: /* a */ HIDDEN}"],
 ];
 
@@ -127,6 +131,12 @@ describe("hidden-text gaps", () => {
     );
     const r = await extractPage({ url: "https://example.com/bread", html });
     expect(r.content_text).toContain("Hidden on phones only");
+    // A slight blur, a quarter turn in the page's plane and a colour set elsewhere leave text readable.
+    const soft = await extractPage({
+      url: "https://example.com/bread",
+      html: page(`<p style="filter:blur(1px)">Softly blurred, still read.</p><p style="transform:rotate(90deg)">Turned in the page's plane.</p><p style="color:var(--brand)">Coloured by the theme.</p>`),
+    });
+    for (const text of ["Softly blurred", "Turned in the page's plane", "Coloured by the theme"]) expect(soft.content_text).toContain(text);
     expect(r.content_text).toContain("Hidden only while hovered");
     expect(r.content_text).toContain("Hidden by element name until");
   });

@@ -12,6 +12,7 @@ export type HidingReason =
   | "content-visibility:hidden"
   | "opacity:0"
   | "filter:opacity(0)"
+  | "filter:blur"
   | "font-size:0"
   | "font-size:tiny"
   | "off-screen"
@@ -123,9 +124,12 @@ export function hidingDeclaration(block: string): HidingReason | null {
   if (clipsAway(block)) return "clip";
   if (collapsedBox(block) || tinyBox(block)) return "collapsed-box";
   const transform = declaration(block, "transform");
-  if (scaledToZero(transform)) return "transform:scale(0)";
+  if (scaledToZero(transform) || (turnedEdgeOn(transform) && !ANIMATED.test(block))) return "transform:scale(0)";
   if (translatedAway(transform) && !ANIMATED.test(block)) return "off-screen";
-  if (filteredToZero(declaration(block, "filter"))) return "filter:opacity(0)";
+  const filter = declaration(block, "filter");
+  if (filteredToZero(filter)) return "filter:opacity(0)";
+  // A blur that animates away is a reveal's start state (Linear's headline fades in from blur(10px)).
+  if (blurredAway(filter) && !IN_MOTION.test(block.replace(FILTER_DECLARATION, ""))) return "filter:blur";
   return colorHiding(block);
 }
 
@@ -157,9 +161,21 @@ const OTHER_PAINT = /(?<![-\w])(?:-webkit-)?(?:background-clip|text-fill-color|t
 
 /** The block's text colour, or null when it sets none, sets one we cannot read, or paints glyphs another way. */
 export function textColor(block: string): ReturnType<typeof parseColor> {
-  const value = declaration(block, "color");
+  const value = withVariables(block, declaration(block, "color"));
   if (value === null || OTHER_PAINT.test(block)) return null;
   return parseColor(value);
+}
+
+/**
+ * A value that is one `var(--name)` (or `var(--name, fallback)`), read from a custom property the same block
+ * declares (`--c:#fff;color:var(--c)`), else its fallback; null when neither is there (set elsewhere).
+ */
+function withVariables(block: string, value: string | null): string | null {
+  if (value === null || !value.startsWith("var(")) return value;
+  const m = /^var\(\s*(--[\w-]+)\s*(?:,\s*([^()]*?))?\s*\)$/.exec(value);
+  if (!m) return null;
+  const declared = declaration(block, m[1]!);
+  return declared !== null && !declared.startsWith("var(") ? declared : (m[2] ?? null);
 }
 
 function tinyLength(value: string, limits: Record<string, number>): boolean {
@@ -287,11 +303,45 @@ function scaledToZero(transform: string | null): boolean {
   return false;
 }
 
+/**
+ * `rotateX(90deg)`, `rotateY(-90deg)`, `rotateY(270deg)`: the box turned edge-on to the reader, which
+ * a browser draws as a line of no width (the same as scaling it to zero).
+ */
+function turnedEdgeOn(transform: string | null): boolean {
+  if (transform === null || !transform.includes("rotate")) return false;
+  for (const m of allMatches(EDGE_ON, transform)) {
+    const turns = angleInTurns(m[1]!);
+    if (turns !== null && Math.abs(Math.abs(turns % 0.5) - 0.25) < 0.003) return true;
+  }
+  return false;
+}
+
+const EDGE_ON = /rotate[xy]\(\s*([-+\d.]+(?:deg|rad|grad|turn))\s*\)/g;
+
+function angleInTurns(angle: string): number | null {
+  const m = /^([-+]?\d*\.?\d+)(deg|rad|grad|turn)$/.exec(angle);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return m[2] === "deg" ? n / 360 : m[2] === "rad" ? n / (2 * Math.PI) : m[2] === "grad" ? n / 400 : n;
+}
+
+// The filter declaration itself, so IN_MOTION reads the rest of the block ("will-change: filter" still counts).
+const FILTER_DECLARATION = /(?<![-\w])filter\s*:[^;]*/g;
+
+/** `filter: blur(8px)` or more: glyphs smeared past reading. */
+function blurredAway(filter: string | null): boolean {
+  if (filter === null || !filter.includes("blur")) return false;
+  const m = /(?:^|\s)blur\(\s*([\d.]+)(px|em|rem)\s*\)/.exec(filter);
+  if (!m) return false;
+  const px = Number(m[1]) * (m[2] === "px" ? 1 : 16);
+  return Number.isFinite(px) && px >= 8;
+}
+
 /** A block's background colour value: `background-color`, or the `background` shorthand when it is a plain colour. */
 export function backgroundColor(block: string): string | null {
   const bg = declaration(block, "background-color");
-  if (bg !== null) return bg;
+  if (bg !== null) return withVariables(block, bg);
   // `background: #fff url(...)` draws the image over the colour; only a plain colour counts.
-  const short = declaration(block, "background");
+  const short = withVariables(block, declaration(block, "background"));
   return short !== null && !/url\(|gradient\(|image-set\(/.test(short) ? short : null;
 }

@@ -146,6 +146,7 @@ const ANIMATION_NAME = /anim|fade|reveal|scroll|motion|aos|wow|appear|transition
 const RESET_PROPERTIES: Partial<Record<HidingReason, RegExp>> = {
   "opacity:0": /(?<![-\w])opacity\s*:/i,
   "filter:opacity(0)": /(?<![-\w])filter\s*:/i,
+  "filter:blur": /(?<![-\w])filter\s*:/i,
   "content-visibility:hidden": /(?<![-\w])content-visibility\s*:/i,
   "font-size:0": /(?<![-\w])font-size\s*:/i,
   "font-size:tiny": /(?<![-\w])font-size\s*:/i,
