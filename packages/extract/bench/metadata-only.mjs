@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// Metadata-only WCXB check: runs just the steps of extract-html.ts that come before readMetadata (prepareDocument:
-// preclean, parse, streamed fragments, JSON-LD, hidden strip, depth cap, code languages) and scores title/author/date with the rules of metadata-report.mjs,
+// Metadata-only WCXB check: runs just the steps of extract-html.ts that read the metadata and the page type
+// (prepareDocument: preclean, parse, streamed fragments, JSON-LD, hidden strip, depth cap, code languages; then
+// readTypedMetadata) and scores title/author/date/type with the rules of metadata-report.mjs,
 // in ~1/5 of the full bench's time. Over the compiled core:
 //   cd packages/extract && pnpm exec tsc -p tsconfig.build.json && node bench/metadata-only.mjs --corpus DIR
 // Options: --types a,b; --misses title|author|date (print truth vs ours for each wrong page);
 //   --out FILE (per-page predictions, to diff two runs).
 // It differs from the full path only where extract-html.ts falls back to Readability's title, byline or date
-// when readMetadata has none.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
+// when readMetadata has none, and where a forum thread's first poster becomes its byline.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareDocument } from '../dist/core/prepare-document.js';
-import { readMetadata } from '../dist/core/metadata.js';
+import { readTypedMetadata } from '../dist/core/typed-metadata.js';
+import { corpusIds, readCorpusPage } from './corpus-pages.mjs';
 import { authorRight, dateRight, printMetadataReport, scoreMetadata, titleRight } from './metadata-report.mjs';
 
 const { values } = parseArgs({
@@ -26,19 +27,15 @@ const corpus = resolve(values.corpus);
 const keep = values.types ? new Set(values.types.split(',')) : null;
 const rows = [];
 const started = Date.now();
-for (const file of readdirSync(join(corpus, 'ground-truth')).filter((f) => f.endsWith('.json')).sort()) {
-  const id = file.replace(/\.json$/, '');
-  const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', file), 'utf8'));
-  const primary = gt._internal?.page_type?.primary ?? 'unknown';
-  const type = primary === 'category' ? 'collection' : primary;
+for (const id of corpusIds(corpus)) {
+  const { gt, type, url, html } = readCorpusPage(corpus, id);
   if (keep && !keep.has(type)) continue;
-  const url = gt.url || `https://wcxb.invalid/${id}`;
   const truth = { title: gt.ground_truth?.title, author: gt.ground_truth?.author, publish_date: gt.ground_truth?.publish_date };
   let pred = {};
   try {
-    const { doc, jsonLd } = prepareDocument(url, gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8'));
-    const meta = readMetadata(doc, url, jsonLd);
-    pred = { title: meta.title, byline: meta.byline, published: meta.published?.value ?? null, published_source: meta.published?.source ?? null };
+    const { doc, jsonLd } = prepareDocument(url, html);
+    const { meta, typed } = readTypedMetadata(doc, url, jsonLd);
+    pred = { title: meta.title, byline: meta.byline, published: meta.published?.value ?? null, published_source: meta.published?.source ?? null, page_type: typed.type };
   } catch (err) {
     pred = { error: String(err?.message ?? err) };
   }

@@ -10,14 +10,13 @@
 // The features are computed exactly as the extraction path computes them (prepareDocument, as extract-html.ts:
 // preclean, parse, streamed fragments, JSON-LD, hidden-content strip, depth cap, metadata), by the compiled
 // core's own code; a --cache file is reused only while that code is unchanged.
-import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { fitSoftmaxTrees, softmaxScores } from './boosted-trees.mjs';
 import { foldsByHost } from './host-folds.mjs';
+import { corpusIds, coreCacheKey, dist, readCorpusPage } from './corpus-pages.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -38,7 +37,6 @@ if (!values.corpus) {
   process.exit(2);
 }
 const corpus = resolve(values.corpus);
-const dist = (m) => import(pathToFileURL(join(here, '../dist/core', m)).href);
 const { PAGE_TYPES, FEATURE_NAMES } = await dist('page-type-features.js');
 
 const rows = await loadRows();
@@ -216,26 +214,18 @@ async function loadRows() {
     console.error(`${values.cache} was computed by other feature code; computing again`);
   }
   const { prepareDocument } = await dist('prepare-document.js');
-  const { readMetadata } = await dist('metadata.js');
-  const { classifyPageType } = await dist('page-type.js');
+  const { readTypedMetadata } = await dist('typed-metadata.js');
   const every = Number(values.every);
-  const ids = readdirSync(join(corpus, 'ground-truth')).filter((f) => f.endsWith('.json')).sort().map((f) => f.replace(/\.json$/, ''));
+  const ids = corpusIds(corpus);
   const out = [];
   for (let n = 0; n < ids.length; n += every) {
     const id = ids[n];
-    const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', `${id}.json`), 'utf8'));
-    const primary = gt._internal?.page_type?.primary ?? 'unknown';
-    const label = primary === 'category' ? 'collection' : primary;
+    const { type: label, url, host, html } = readCorpusPage(corpus, id);
     if (!PAGE_TYPES.includes(label)) continue;
-    const url = gt.url || `https://wcxb.invalid/${id}`;
-    const html = gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8');
     try {
       const { doc, jsonLd } = prepareDocument(url, html);
-      const meta = readMetadata(doc, url, jsonLd);
-      // The evidence select-content.ts gives the typer: the rules' title (not the ranker's) and the body text.
-      const sig = classifyPageType(doc, url, jsonLd, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
-      let host = '';
-      try { host = new URL(url).hostname.replace(/^www\./, ''); } catch { host = id; }
+      // The typer as select-content.ts runs it (the rules' title, not the ranker's, and the body text).
+      const { typed: sig } = readTypedMetadata(doc, url, jsonLd);
       out.push({ label, host, rules: sig.rulesType, x: sig.features });
     } catch (error) {
       console.error(`${id}: ${error.message}`);
@@ -251,9 +241,5 @@ async function loadRows() {
  * phrase, title or byline pattern keeps the names but not the values).
  */
 function cacheKey() {
-  const hash = createHash('sha256').update(FEATURE_NAMES.join(','));
-  const core = join(here, '../dist/core');
-  const files = readdirSync(core, { recursive: true }).filter((f) => String(f).endsWith('.js')).map(String).sort();
-  for (const file of files) hash.update(file).update(readFileSync(join(core, file)));
-  return hash.digest('hex');
+  return coreCacheKey([FEATURE_NAMES.join(',')]);
 }

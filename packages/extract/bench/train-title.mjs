@@ -10,14 +10,13 @@
 // The candidates and features are the compiled core's own (title-features.ts), over the same prepared document (prepareDocument) as
 // extract-html.ts, and the rules' title is the full path's: a page the classifier types `service` is titled as
 // select-content.ts titles it (by the rules, articleish off; the ranker is neither trained nor used there). A candidate is right by the report's rule (titleRight).
-import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { fitSoftmaxTrees, softmaxScores } from './boosted-trees.mjs';
 import { foldsByHost } from './host-folds.mjs';
+import { corpusIds, coreCacheKey, dist, readCorpusPage } from './corpus-pages.mjs';
 import { titleExact, titleRight } from './metadata-report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +38,6 @@ if (!values.corpus) {
   process.exit(2);
 }
 const corpus = resolve(values.corpus);
-const dist = (m) => import(pathToFileURL(join(here, '../dist/core', m)).href);
 const { TITLE_FEATURE_NAMES: NAMES } = await dist('metadata/title-features.js');
 const TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
 
@@ -210,29 +208,19 @@ async function loadRows() {
     console.error(`${values.cache} was computed by other core code; computing again`);
   }
   const { prepareDocument } = await dist('prepare-document.js');
-  const { readMetadata } = await dist('metadata.js');
-  const { classifyPageType } = await dist('page-type.js');
-  const { chooseTitle } = await dist('metadata/choose-title.js');
+  const { readTypedMetadata } = await dist('typed-metadata.js');
   const { rankedTitles } = await dist('metadata/title-features.js');
-  const ids = readdirSync(join(corpus, 'ground-truth')).filter((f) => f.endsWith('.json')).sort().map((f) => f.replace(/\.json$/, ''));
   const out = [];
-  for (const id of ids) {
-    const gt = JSON.parse(readFileSync(join(corpus, 'ground-truth', `${id}.json`), 'utf8'));
+  for (const id of corpusIds(corpus)) {
+    const { gt, type, url, host, html } = readCorpusPage(corpus, id);
     const truth = gt.ground_truth?.title;
     if (titleRight('', truth) === null) continue;
-    const primary = gt._internal?.page_type?.primary ?? 'unknown';
-    const type = primary === 'category' ? 'collection' : primary;
-    const url = gt.url || `https://wcxb.invalid/${id}`;
-    const html = gunzipSync(readFileSync(join(corpus, 'html', `${id}.html.gz`))).toString('utf8');
-    let host = '';
-    try { host = new URL(url).hostname.replace(/^www\./, ''); } catch { host = id; }
     try {
       const { doc, jsonLd } = prepareDocument(url, html);
-      const meta = readMetadata(doc, url, jsonLd);
-      const typed = classifyPageType(doc, url, jsonLd, meta.og_type, { dated: meta.published !== null, byline: meta.byline !== null, title: meta.rulesTitle, bodyText: doc.body?.textContent ?? '' });
-      // As select-content.ts retitles a service page.
-      const c = typed.type === 'service' && meta.titleCandidates.articleish ? { ...meta.titleCandidates, articleish: false } : meta.titleCandidates;
-      const rules = chooseTitle(c).rulesTitle;
+      // As select-content.ts reads them: a service page's candidates are read with its article reading off.
+      const { meta, typed } = readTypedMetadata(doc, url, jsonLd);
+      const c = meta.titleCandidates;
+      const rules = meta.rulesTitle;
       const cands = rankedTitles(c, rules).map((k) => ({ text: k.text, x: k.features, y: titleRight(k.text, truth) === true, exact: titleExact(k.text, truth) === true, rules: k.text === rules }));
       out.push({ id, host, type, predType: typed.type, truth, rules, rulesRight: titleRight(rules, truth) === true, rulesExact: titleExact(rules, truth) === true, cands });
     } catch (error) {
@@ -247,9 +235,5 @@ async function loadRows() {
 
 /** What a cache is valid for: this script and the compiled core that computes the candidates (not the weights). */
 function cacheKey() {
-  const hash = createHash('sha256').update(NAMES.join(',')).update(readFileSync(fileURLToPath(import.meta.url)));
-  const core = join(here, '../dist/core');
-  const files = readdirSync(core, { recursive: true }).filter((f) => String(f).endsWith('.js') && !String(f).endsWith('title-model.js')).map(String).sort();
-  for (const file of files) hash.update(file).update(readFileSync(join(core, file)));
-  return hash.digest('hex');
+  return coreCacheKey([NAMES.join(','), readFileSync(fileURLToPath(import.meta.url))], (file) => !file.endsWith('title-model.js'));
 }

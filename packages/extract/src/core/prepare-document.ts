@@ -20,9 +20,14 @@ export interface PreparedDocument {
 }
 
 export function prepareDocument(url: string, html: string): PreparedDocument {
-  const warnings: string[] = [];
   const pre = precleanHtml(html);
   assertElementCount(pre.html, url);
+  return documentFrom(pre);
+}
+
+/** A fresh document from HTML already precleaned (select-content.ts parses a page twice when it must). */
+export function documentFrom(pre: PrecleanedHtml): PreparedDocument {
+  const warnings: string[] = [];
   const doc = parseHtml(pre.html);
   completeStreamedFragments(doc, pre.streamedFragments);
   if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);

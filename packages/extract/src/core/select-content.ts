@@ -2,23 +2,19 @@
 // extraction chain page-type -> readability -> main-heuristic -> body-text, recording which step produced it.
 import type { ExtractResponseExtractedVia, ExtractResponsePageType } from "@websift/contracts";
 import { removePageChrome } from "./boilerplate.js";
-import { parseHtml } from "./dom.js";
-import { capDomDepth } from "./dom-limits.js";
 import type { PrecleanedHtml } from "./preclean.js";
 import type { CommercePageType } from "./extractors/commerce-chrome.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
 import type { HiddenContentReport } from "./hidden-report.js";
-import { readMetadata } from "./metadata.js";
-import { prepareDocument, type PreparedDocument } from "./prepare-document.js";
-import { chooseRulesTitle } from "./metadata/choose-title.js";
+import type { PageMetadata } from "./metadata.js";
+import { documentFrom, prepareDocument, type PreparedDocument } from "./prepare-document.js";
 import { bodyMayReplaceArticle, regionMayReplaceArticle } from "./replacement-guard.js";
-import { classifyPageType } from "./page-type.js";
+import type { PageTypeSignals } from "./page-type.js";
+import { readTypedMetadata } from "./typed-metadata.js";
 import { toPlainText } from "./plain-text.js";
 import { runReadability } from "./readability.js";
 import { removeResponsiveDuplicates } from "./responsive-duplicates.js";
-import { stripHidden } from "./strip-hidden.js";
-import { completeStreamedFragments, placeUnscriptedSegments } from "./streamed-fragments.js";
 import { cleanName, countWords, MAX_NAME_CHARS } from "./text.js";
 
 // Types whose content is a region of the page rather than one prose block: Readability keeps too little.
@@ -42,11 +38,11 @@ interface Candidate {
 
 export interface SelectedContent {
   warnings: string[];
-  meta: ReturnType<typeof readMetadata>;
+  meta: PageMetadata;
   jsonLd: PreparedDocument["jsonLd"];
   hidden: HiddenContentReport;
   bodyWords: number;
-  typed: ReturnType<typeof classifyPageType>;
+  typed: PageTypeSignals;
   /** The type extraction routed by (the hand rules'); the reported type is typed.type. */
   pageType: ExtractResponsePageType;
   chosen: Candidate | null;
@@ -55,29 +51,12 @@ export interface SelectedContent {
 
 export function selectContent(url: string, html: string): SelectedContent {
   const { pre, doc, jsonLd, hidden, warnings } = prepareDocument(url, html);
-  const meta = readMetadata(doc, url, jsonLd);
-  const bodyText = doc.body?.textContent ?? "";
+  const { meta, typed, bodyText } = readTypedMetadata(doc, url, jsonLd);
   const bodyWords = countWords(bodyText);
-  const typed = classifyPageType(doc, url, jsonLd, meta.og_type, {
-    dated: meta.published !== null,
-    byline: meta.byline !== null,
-    title: meta.rulesTitle,
-    bodyText,
-  });
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
   // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
   const pageType = typed.rulesType ?? typed.type;
-  // A service page whose metadata reads as an article's (WordPress gives every page og:type=article and a
-  // date) is titled like the other non-article pages: by its declared title, not the <h1> slogan ("Free SEO
-  // Checker" over "SEO Checker | Test your website for free"). WCXB dev titles +4; on listings and
-  // collections the same rule cost 4 (docs/BENCHMARK.md, issue 14 session 16).
-  // A service page keeps the hand rules' title: the title ranker took slogans there (WCXB dev, held out by
-  // host: service titles -8 of 165; bench/train-title.mjs).
-  if (typed.type === "service") {
-    meta.rulesTitle = meta.titleCandidates.articleish ? chooseRulesTitle({ ...meta.titleCandidates, articleish: false }) : meta.rulesTitle;
-    meta.title = meta.rulesTitle;
-  }
   // After the metadata rules, which read the copy a reader meets first (a date printed only in the mobile
   // header still dates the page).
   if (doc.body) removeResponsiveDuplicates(doc.body);
@@ -139,15 +118,12 @@ export function selectContent(url: string, html: string): SelectedContent {
   return { warnings, meta, jsonLd, hidden, bodyWords, typed, pageType, chosen, readabilityMeta };
 }
 
+/** The page parsed again as the first parse left it before its chrome went, with `keepComments` chosen anew. */
 function reparse(pre: PrecleanedHtml, keepComments: boolean): Document {
-  const fresh = parseHtml(pre.html);
-  completeStreamedFragments(fresh, pre.streamedFragments);
-  if (pre.uncompletedBoundaries) placeUnscriptedSegments(fresh);
-  stripHidden(fresh, pre.css, pre.revealedIds);
-  if (fresh.body) removeResponsiveDuplicates(fresh.body);
-  if (fresh.documentElement) capDomDepth(fresh.documentElement);
-  if (fresh.body) removePageChrome(fresh.body, { keepComments });
-  return fresh;
+  const { doc } = documentFrom(pre);
+  if (doc.body) removeResponsiveDuplicates(doc.body);
+  if (doc.body) removePageChrome(doc.body, { keepComments });
+  return doc;
 }
 
 /**
