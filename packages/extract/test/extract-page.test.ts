@@ -254,13 +254,24 @@ describe("pages without a main landmark", () => {
     expect(r.content_text).not.toContain("Our work");
   });
 
-  it("titles a service page by its declared title even when its metadata reads as an article's", async () => {
+  it("titles a service page by its <title>, not by its share card's or its <h1>'s pitch, even when its metadata reads as an article's", async () => {
     const html = fixture("service-sections")
-      .replace('og:type" content="website">', 'og:type" content="article"><meta property="og:title" content="Data platform services for finance teams"><meta property="article:published_time" content="2025-03-04">')
+      .replace('og:type" content="website">', 'og:type" content="article"><meta property="og:title" content="Finance data you can finally trust"><meta property="article:published_time" content="2025-03-04">')
       .replace("<h1>Data platform services</h1>", "<h1>Your data, finally in one place</h1>");
     const r = await extractPage({ url: "https://northwind.example.com/services/data-platforms", html });
     expect(r.page_type).toBe("service");
-    expect(r.title).toBe("Data platform services for finance teams");
+    // "<title>Data platform services - Northwind Analytics</title>", the site's name cut.
+    expect(r.title).toBe("Data platform services");
+  });
+
+  it("cuts the part of a service page's <title> that its declared title leaves out", async () => {
+    const html = fixture("service-sections")
+      .replace("<title>Data platform services - Northwind Analytics</title>", "<title>Data platform services | Northwind Analytics Division of Finance and Operations Consulting</title>")
+      .replace('og:type" content="website">', 'og:type" content="website"><meta property="og:title" content="Data platform services">')
+      .replace("<h1>Data platform services</h1>", "<h1>Your data, finally in one place</h1>");
+    const r = await extractPage({ url: "https://northwind.example.com/services/data-platforms", html });
+    expect(r.page_type).toBe("service");
+    expect(r.title).toBe("Data platform services");
   });
 });
 

@@ -28,6 +28,14 @@ describe("readMetadata: title", () => {
       `<head>${head}<meta property="og:type" content="article"><meta property="article:published_time" content="2025-01-02"></head><body>${body}</body>`,
     );
 
+  it("reads an <h1> without the label of a button inside it", () => {
+    const meta = article(
+      "<title>Result in std::result - Rust</title>",
+      '<main><h1>Enum <span>Result</span>&nbsp;<button id="copy-path" title="Copy item path to clipboard">Copy item path</button></h1><p>A type for success or failure.</p></main>',
+    );
+    expect(meta.title).toBe("Enum Result");
+  });
+
   it("passes over an <h1> that names the site, by og:site_name or by the end of <title>", () => {
     const bySiteName = article(
       '<title>Porting a parser in a day - Field Notes</title><meta property="og:site_name" content="Field Notes">',

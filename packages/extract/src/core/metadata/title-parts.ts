@@ -156,7 +156,8 @@ export function headingText(el: Element): string | null {
     }
     if (node.nodeType !== 1) return;
     const tag = (node as Element).localName;
-    if (tag === "script" || tag === "style" || tag === "template") return;
+    // A button inside a heading is a control's label ("Copy item path" in rustdoc's <h1>), not the title's words.
+    if (tag === "script" || tag === "style" || tag === "template" || tag === "button") return;
     const spaced = tag === "br" || BLOCK_TAGS.has(tag);
     if (spaced) out += " ";
     for (let child = node.firstChild; child; child = child.nextSibling) visit(child);
@@ -205,7 +206,7 @@ export function sharesWord(a: string, b: string): boolean {
 
 
 /** Equal word for word, "&" read as "and" ("Nuts & Volts" names "Nuts and Volts"). */
-function sameWords(a: string, b: string): boolean {
+export function sameWords(a: string, b: string): boolean {
   const words = (s: string) => tokens(s.replace(/&/g, " and "));
   const x = words(a);
   return x.length > 0 && x.join(" ") === words(b).join(" ");
