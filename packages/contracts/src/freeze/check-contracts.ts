@@ -106,9 +106,9 @@ function checkAgainstReleases(layout: ContractsLayout, lock: ContractsLock, cont
 
 async function checkGeneratedSources(layout: ContractsLayout, contracts: ContractFile[], problems: CheckProblem[]): Promise<void> {
   // Loaded on demand: the generator pulls in json-schema-to-typescript and prettier, which entry points never need.
-  const { generateSources } = await import("../generate/generate-sources.js");
+  const { generateSources, presentGeneratedFiles } = await import("../generate/generate-sources.js");
   const expected = await generateSources(contracts);
-  const present = existsSync(layout.generatedDir) ? readdirSync(layout.generatedDir).filter((name) => name.endsWith(".ts")) : [];
+  const present = presentGeneratedFiles(layout.generatedDir);
   for (const [name, content] of expected) {
     const path = join(layout.generatedDir, name);
     if (!existsSync(path) || readFileSync(path, "utf8") !== content) {

@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { compile } from "json-schema-to-typescript";
 import type { ContractFile } from "../schema-files.js";
-import { generateValidatorsModule } from "./generate-validators.js";
+import { generateValidatorModule } from "./generate-validators.js";
 import { declareEnumAliases, pascalCase, prepareSchemaForTypes } from "./prepare-schema.js";
 
 const BANNER_LINES = [
@@ -41,13 +43,31 @@ function generateSchemasModule(contracts: ContractFile[]): string {
   return lines.join("\n");
 }
 
-/** All generated files, keyed by file name inside packages/contracts/src/generated. */
+/** The folder, inside packages/contracts/src/generated, of the per-contract validator modules (validate.ts loads them). */
+const VALIDATORS_DIR = "validators";
+
+/**
+ * All generated files, keyed by path inside packages/contracts/src/generated: one types module per contract,
+ * the schemas module, and `validators/<contract>.cjs` per contract (plain JavaScript, which tsc carries into
+ * dist through allowJs, so validate.ts requires the same path from src under vitest and from dist).
+ */
 export async function generateSources(contracts: ContractFile[]): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const contract of contracts) {
     files.set(`${contract.name}.ts`, await generateTypesModule(contract));
   }
   files.set("schemas.ts", generateSchemasModule(contracts));
-  files.set("validators.ts", generateValidatorsModule(contracts, BANNER));
+  for (const contract of contracts) {
+    files.set(`${VALIDATORS_DIR}/${contract.name}.cjs`, generateValidatorModule(contract, contracts, BANNER));
+  }
   return files;
+}
+
+/** The generated files now in `generatedDir`, as `generateSources` keys them: its `.ts` files and everything in validators/. */
+export function presentGeneratedFiles(generatedDir: string): string[] {
+  if (!existsSync(generatedDir)) return [];
+  const present = readdirSync(generatedDir).filter((name) => name.endsWith(".ts"));
+  const validatorsDir = join(generatedDir, VALIDATORS_DIR);
+  if (existsSync(validatorsDir)) present.push(...readdirSync(validatorsDir).map((name) => `${VALIDATORS_DIR}/${name}`));
+  return present;
 }

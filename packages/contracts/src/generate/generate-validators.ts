@@ -1,7 +1,6 @@
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { createContractAjv } from "../contract-ajv.js";
 import type { ContractFile } from "../schema-files.js";
-import { validatorKey } from "../validator-key.js";
 
 /** The definitions an entry point validates: the root, `request`, `response` and any `*_request` / `*_response`. */
 export function validatedDefinitions(contract: ContractFile): string[] {
@@ -9,40 +8,19 @@ export function validatedDefinitions(contract: ContractFile): string[] {
   return ["", ...defs.filter((name) => /(^|_)(request|response)$/.test(name)).sort()];
 }
 
-function exportName(contract: string, definition: string): string {
-  return `v_${contract.replace(/-/g, "_")}__${definition || "root"}`;
-}
-
 /**
- * Precompiled validators (Ajv standalone code) for every entry point's definitions, so a CLI
- * validates without importing Ajv or compiling schemas at start-up.
+ * Precompiled validators (Ajv standalone code) for one contract's validated definitions, as a CommonJS
+ * module exporting each validator under its definition's name (the root under ""). One module per contract,
+ * so a process loads (synchronously, through require) only the validators of the contracts it validates;
+ * `$ref`s into other contracts are compiled into the module, so shared definitions repeat across modules.
  */
-export function generateValidatorsModule(contracts: ContractFile[], banner: string): string {
-  const ajv = createContractAjv({ source: true });
+export function generateValidatorModule(contract: ContractFile, contracts: ContractFile[], banner: string): string {
+  // A fresh Ajv per module: its generated names (validate20, schema31, ...) then depend only on this
+  // contract and the definitions it reaches, not on the others compiled before it.
+  const ajv = createContractAjv({ source: true, esm: false });
+  for (const each of contracts) ajv.addSchema(each.schema);
+  const id = contract.schema["$id"] as string;
   const exports: Record<string, string> = {};
-  const keys: Array<[string, string]> = [];
-  for (const contract of contracts) {
-    ajv.addSchema(contract.schema);
-    const id = contract.schema["$id"] as string;
-    for (const definition of validatedDefinitions(contract)) {
-      const name = exportName(contract.name, definition);
-      exports[name] = definition ? `${id}#/$defs/${definition}` : id;
-      keys.push([validatorKey(contract.name, definition), name]);
-    }
-  }
-  // Ajv exports each validator by name; they are reached only through VALIDATORS below.
-  const code = standaloneCode.default(ajv, exports).replace(/\bexport const (v_\w+ = )/g, "const $1");
-  return [
-    banner,
-    "// @ts-nocheck -- Ajv standalone output; its shape is checked by the contract tests, not by tsc.",
-    "/* eslint-disable */",
-    'import { createRequire } from "node:module";',
-    "const require = createRequire(import.meta.url);",
-    code,
-    "",
-    "export const VALIDATORS = {",
-    ...keys.map(([key, name]) => `  ${JSON.stringify(key)}: ${name},`),
-    "};",
-    "",
-  ].join("\n");
+  for (const definition of validatedDefinitions(contract)) exports[definition] = definition ? `${id}#/$defs/${definition}` : id;
+  return [banner, "// @ts-nocheck -- Ajv standalone output; its shape is checked by the contract tests, not by tsc.", "/* eslint-disable */", standaloneCode.default(ajv, exports), ""].join("\n");
 }

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../freeze/lock-file.js";
 import type { ContractsLayout } from "../repo-paths.js";
 import { readContractFiles } from "../schema-files.js";
-import { generateSources } from "./generate-sources.js";
+import { generateSources, presentGeneratedFiles } from "./generate-sources.js";
 
 /** Regenerate packages/contracts/src/generated from the schemas; returns the files that changed. */
 export async function writeGeneratedSources(layout: ContractsLayout): Promise<string[]> {
@@ -16,12 +16,10 @@ export async function writeGeneratedSources(layout: ContractsLayout): Promise<st
       changed.push(name);
     }
   }
-  if (existsSync(layout.generatedDir)) {
-    for (const name of readdirSync(layout.generatedDir)) {
-      if (name.endsWith(".ts") && !files.has(name)) {
-        rmSync(join(layout.generatedDir, name));
-        changed.push(name);
-      }
+  for (const name of presentGeneratedFiles(layout.generatedDir)) {
+    if (!files.has(name)) {
+      rmSync(join(layout.generatedDir, name), { recursive: true });
+      changed.push(name);
     }
   }
   return changed;
