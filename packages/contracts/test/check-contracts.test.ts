@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -88,6 +89,34 @@ describe("checkContracts", () => {
     });
     const problems = await checkContracts(layout);
     expect(problems).toContainEqual(expect.objectContaining({ file: "packages/contracts/src/generated/fetch.ts" }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: "packages/contracts/src/generated/validators/fetch.cjs" }));
+  });
+
+  it("fails while a per-contract validator module is edited, missing or extra, until regenerated", async () => {
+    const generated = join(layout.root, "packages/contracts/src/generated");
+    const fetchModule = join(generated, "validators/fetch.cjs");
+    const fresh = readFileSync(fetchModule, "utf8");
+    writeFileSync(fetchModule, fresh.replace("exports.request = ", "exports.request = () => true; exports.unused = "));
+    rmSync(join(generated, "validators/extract.cjs"));
+    writeFileSync(join(generated, "validators/retired.cjs"), "");
+    // The single module every contract's validators were in before they were split per contract.
+    writeFileSync(join(generated, "validators.ts"), "export const VALIDATORS = {};\n");
+    const problems = await checkContracts(layout);
+    expect(problems.map((problem) => problem.file).sort()).toEqual(
+      ["validators.ts", "validators/extract.cjs", "validators/fetch.cjs", "validators/retired.cjs"].map((name) => `packages/contracts/src/generated/${name}`),
+    );
+
+    const { writeGeneratedSourcesForTest } = await import("./support/regenerate.js");
+    await writeGeneratedSourcesForTest(layout);
+    expect(await checkContracts(layout)).toEqual([]);
+    expect(readFileSync(fetchModule, "utf8")).toBe(fresh);
+    expect(existsSync(join(generated, "validators/retired.cjs"))).toBe(false);
+    expect(existsSync(join(generated, "validators.ts"))).toBe(false);
+    // What the runtime loads: the module's validators, each under its definition's name (the root under "").
+    const extractValidators = createRequire(import.meta.url)(join(generated, "validators/extract.cjs"));
+    expect(Object.keys(extractValidators).sort()).toEqual(["", "request", "response"]);
+    expect(extractValidators.request({ url: "https://example.com/", html: "<p>hi</p>" })).toBe(true);
+    expect(extractValidators.request({ html: "<p>no url</p>" })).toBe(false);
   });
 
   it("fails when a property has no description", async () => {
