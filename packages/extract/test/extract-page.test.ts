@@ -70,6 +70,31 @@ describe("forum thread", () => {
     expect(r.page_type).toBe("forum");
     expect(r.byline).toBe("kernel_kim");
   });
+
+  it("names each post's author without the user card around the name, and drops signatures", async () => {
+    // vBulletin: the name sits in a wrapper with its profile menu; Stack Exchange: a card with reputation and badge counts.
+    const menuPost = (user: string, text: string) =>
+      `<li class="postcontainer"><div class="username_container"><div class="popupmenu memberaction"><a class="username" href="member.php?u=1"><strong itemprop="author">${user}</strong></a><ul class="popupbody"><li><a href="member.php?u=1">View Profile</a></li><li><a href="search.php?u=1">View Forum Posts</a></li></ul></div></div><span class="usertitle">Junior Guru Wannabe</span><div class="postbody"><p>${text}</p><div class="signature"><div class="sig_text">Currently hiking: the Ruby Crest, one section a year</div></div></div></li>`;
+    const cardPost = (user: string, text: string) =>
+      `<div class="answer" itemscope itemtype="https://schema.org/Answer"><div class="s-prose" itemprop="text"><p>${text}</p></div><div class="user-details" itemprop="author" itemscope itemtype="http://schema.org/Person"><a href="/users/7/x">${user}</a><meta itemprop="name" content="${user}"><div class="-flair"><span class="reputation-score">3,483</span><span>6 gold badges</span><span>31 silver badges</span></div></div></div>`;
+    const thread = (posts: string) =>
+      `<!doctype html><html><head><title>Which tent for a first trip - Board</title></head><body><h1>Which tent for a first trip</h1>${posts}</body></html>`;
+    const vb = await extractPage({
+      url: "https://bbs.example.org/showthread.php?t=77",
+      html: thread(`<ol id="posts">${menuPost("hostlar", "I am planning a first overnight hike in May and need a light tent for two people.")}${menuPost("fullarton", "A freestanding dome with two doors is easy to pitch and forgiving for a first trip.")}</ol>`),
+    });
+    expect(vb.page_type).toBe("forum");
+    expect(vb.byline).toBe("hostlar");
+    expect(vb.content_text).toContain("fullarton");
+    expect(vb.content_text).not.toContain("View Profile");
+    expect(vb.content_text).not.toContain("Currently hiking");
+    const se = await extractPage({
+      url: "https://outdoors.example.com/questions/77/which-tent-for-a-first-trip",
+      html: thread(`<div id="question" itemscope itemtype="https://schema.org/Question">${cardPost("Will", "I am planning a first overnight hike in May and need a light tent for two people.")}</div>${cardPost("evgeny", "A freestanding dome with two doors is easy to pitch and forgiving for a first trip.")}`),
+    });
+    expect(se.page_type).toBe("forum");
+    expect(se.content_text).not.toMatch(/gold badges|3,483/);
+  });
 });
 
 describe("forum threads in other shapes", () => {

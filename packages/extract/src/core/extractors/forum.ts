@@ -1,8 +1,8 @@
 // Forum threads: every post, each with its author and date. Readability keeps the longest post and drops
 // the rest, which is the failure this extractor exists for.
-import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
+import { classTokenPattern, removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { KEEP_BLOCK_ATTRIBUTE } from "../blocks/block-list.js";
-import { classAndId, tagOf, textLength } from "../dom.js";
+import { classAndId, isInside, tagOf, textLength } from "../dom.js";
 import { cleanLine, lowerWords, wordShingles } from "../text.js";
 import { findMainContainer } from "./main-content.js";
 
@@ -27,7 +27,17 @@ const COMMENT_SELECTOR = '[itemtype*="schema.org/Comment" i]';
 // The message text inside a post, without the user card (join date, post count, badges) around it.
 const BODY = '[itemprop="text"], [itemprop="articleBody"], .message-body .bbWrapper, .message-body, .bbWrapper, .cooked, .postmsg, .postbody .content, .postcontent, .post-content, .post_body, .post-body, .postbody, .s-prose, .js-post-body, .post-text, .message-content, .comment-content, .md, [slot="comment"], [slot="text-body"]';
 
-const AUTHOR = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [data-author], .username, .user-name, .author, .creator, .poster, .post-author, .postauthor, .user-details a, [class*="author" i] a, [class*="username" i]';
+// Where a post names its author, most telling first. Tried one by one (AUTHOR matches any of them): as one
+// selector list the first match in document order wins, and that is often a wrapper holding the name with
+// the user card around it (vBulletin's username_container with its "View Profile" menu, Stack Exchange's
+// user-details with the reputation and badge counts).
+const AUTHOR_SELECTORS = ['[itemprop="author"] [itemprop="name"]', '[itemprop="author"]', "[data-author]", ".username", ".user-name", ".author", ".creator", ".poster", ".post-author", ".postauthor", ".user-details a", '[class*="author" i] a', '[class*="username" i]'];
+const AUTHOR = AUTHOR_SELECTORS.join(", ");
+// A poster's signature under each of their posts (vBulletin, phpBB, XenForo, GameFAQs, Discussion boards): the
+// same lines repeated through the thread, not what the post says.
+const SIGNATURE = classTokenPattern("signature|signaturecontainer|sig|postsig");
+// Longer than this, a match is a user card or a byline sentence, not a name.
+const MAX_AUTHOR_CHARS = 80;
 const DATE = 'time[datetime], [itemprop="datePublished"], [itemprop="dateCreated"], .post-date, .postdate, .date, [class*="timestamp" i], .relativetime';
 
 export interface ForumPost {
@@ -70,13 +80,31 @@ function postContainer(body: Element, thread: Element): Element {
 }
 
 function readPost(container: Element, bodySource: Element): ForumPost {
-  const author = container.getAttribute("data-author") ?? cleanLine(container.querySelector(AUTHOR)?.textContent);
+  const author = container.getAttribute("data-author") ?? authorOf(container);
   const dateEl = container.querySelector(DATE);
   const date = cleanLine(dateEl?.textContent) ?? cleanLine(dateEl?.getAttribute("datetime"));
   const body = bodySource.cloneNode(true) as Element;
+  removeSignatures(body);
   removeStructuralChrome(body);
   removePageChrome(body, { keepComments: true });
-  return { author: author && author.length < 80 ? author : null, date, body };
+  return { author: author && author.length < MAX_AUTHOR_CHARS ? author : null, date, body };
+}
+
+function removeSignatures(body: Element): void {
+  for (const el of Array.from(body.querySelectorAll("[class]"))) {
+    if (SIGNATURE.test(el.getAttribute("class") ?? "") && isInside(el, body)) el.remove();
+  }
+}
+
+/** The first name the author selectors find, in their order; a `<meta itemprop="name">` gives its content. */
+function authorOf(container: Element): string | null {
+  for (const selector of AUTHOR_SELECTORS) {
+    const el = container.querySelector(selector);
+    if (!el) continue;
+    const name = cleanLine(el.getAttribute("content") ?? el.textContent);
+    if (name && name.length < MAX_AUTHOR_CHARS) return name;
+  }
+  return null;
 }
 
 /** Drops matches nested in another match: a post's quoted reply is part of that post. */
