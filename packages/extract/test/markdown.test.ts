@@ -9,6 +9,15 @@ const render = (body: string): string => {
   return toMarkdown(doc.body!, "https://example.test/docs/page");
 };
 
+describe("toMarkdown: emphasis", () => {
+  it("puts * around emphasised text that holds a _, so the _ stays verbatim and the emphasis whole", () => {
+    // Inside _..._ the _ after "Allnutt" could close the emphasis: it would need a backslash inside the word.
+    const md = render('<p><em>See https://x.example/TomAllnutt_/status and set my_config_ first</em> then go on.</p>');
+    expect(md).toBe("*See https://x.example/TomAllnutt_/status and set my_config_ first* then go on.");
+    expect(render("<p><i>plain italic</i> text</p>")).toBe("_plain italic_ text");
+  });
+});
+
 describe("escapeMarkdownText", () => {
   it("keeps identifiers verbatim: no backslash inside a word", () => {
     for (const id of ["thin_pool_autoextend_threshold", "MAX_RETRY_COUNT", "a_b_c and d_e", "x*y", "array[i]", "C:\\Users\\me", "don`t"]) {

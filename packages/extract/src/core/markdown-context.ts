@@ -149,9 +149,24 @@ export function isMarkdownLink(node: Node): boolean {
 // The markup turndown writes before and after an inline element's text (markdown.ts): its characters sit
 // next to the page's and change what they can pair with.
 const MARKUP: Record<string, readonly [string, string]> = {
-  STRONG: ["**", "**"], B: ["**", "**"], EM: ["_", "_"], I: ["_", "_"], CODE: ["`", "`"], DEL: ["~~", "~~"], S: ["~~", "~~"], STRIKE: ["~~", "~~"],
+  STRONG: ["**", "**"], B: ["**", "**"], CODE: ["`", "`"], DEL: ["~~", "~~"], S: ["~~", "~~"], STRIKE: ["~~", "~~"],
 };
 const LINK_MARKUP = ["[", "](u)"] as const;
+
+/**
+ * The delimiter turndown writes around an <em> or <i> (markdown.ts): `_`, or `*` when the text holds a `_` and
+ * no `*`. Inside `_..._` a `_` after a word (a handle, `my_config_`) could close the emphasis and would need a
+ * backslash inside the word; inside `*...*` it pairs with nothing.
+ */
+export function emphasisDelimiter(el: Node): "_" | "*" {
+  const text = el.textContent ?? "";
+  return text.includes("_") && !text.includes("*") ? "*" : "_";
+}
+
+function emphasisMarkup(el: Node): readonly [string, string] {
+  const delimiter = emphasisDelimiter(el);
+  return [delimiter, delimiter];
+}
 
 interface Insertion {
   at: number;
@@ -185,7 +200,7 @@ function readParagraph(block: Node): ParagraphText {
         }
         const start = text.length;
         visit(child, inCode || name === "CODE", depth + 1);
-        const markup = inCode ? undefined : isMarkdownLink(child) ? LINK_MARKUP : MARKUP[name];
+        const markup = inCode ? undefined : isMarkdownLink(child) ? LINK_MARKUP : name === "EM" || name === "I" ? emphasisMarkup(child) : MARKUP[name];
         const own = text.slice(start);
         if (markup && own.trim()) {
           const lead = own.length - own.trimStart().length;

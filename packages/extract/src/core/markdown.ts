@@ -3,7 +3,7 @@ import TurndownService from "turndown";
 import { allMatches } from "./all-matches.js";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { escapeMarkdownText, markdownLinkDestination } from "./markdown-escape.js";
-import { isMarkdownLink, MarkdownContext } from "./markdown-context.js";
+import { emphasisDelimiter, isMarkdownLink, MarkdownContext } from "./markdown-context.js";
 import { removeInvisibleChars } from "./text.js";
 import { isElement, TEXT_NODE } from "./dom.js";
 
@@ -26,6 +26,15 @@ function getService(): TurndownService {
   // and the paragraph it is in.
   td.escape = ((text: string, node?: Node) => escapeMarkdownText(text, node && context ? context.of(node, text) : {})) as (text: string) => string;
   td.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "form" as never]);
+  // Emphasis as the escaping reads it (emphasisDelimiter): `*` around text that holds a `_`.
+  td.addRule("emphasis", {
+    filter: ["em", "i"],
+    replacement: (content, node) => {
+      if (!content.trim()) return "";
+      const delimiter = emphasisDelimiter(node);
+      return delimiter + content + delimiter;
+    },
+  });
   // Images without alt text or inlined as data: URIs are bytes, not content, for a reader of Markdown.
   td.addRule("useful-images", {
     filter: "img",
