@@ -13,7 +13,7 @@
 //   round and their median; quality and metadata come from the first round. A shared or virtual machine's
 //   speed drifts by 10-40% within minutes, so one round's ratio says little).
 // Without --via-cli our side runs in this process over every page (pages/s and peak RSS are for one process
-// over the whole split), re-run under the V8 heap settings the CLI uses for --jsonl (bin/node-flags.js) so
+// over the whole split; with the baseline, a table of ms per page by page type for both sides), re-run under the V8 heap settings the CLI uses for --jsonl (bin/node-flags.js) so
 // both modes measure the same runtime; NODE_OPTIONS=--max-old-space-size=N overrides them (4096 is Node's
 // default here). The baseline runs in child processes because jsdom does not survive the whole split in one.
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -92,6 +92,7 @@ for (let round = 2; round <= rounds; round++) speedRounds.push({ ours: await run
 
 async function runBaseline(list) {
   const preds = {};
+  const pageMs = {};
   let ms = 0;
   let cpuMs = 0;
   let rss = 0;
@@ -100,11 +101,12 @@ async function runBaseline(list) {
     const chunk = list.slice(i, i + size).map(({ id, url }) => ({ id, url }));
     const out = await runChild(join(here, 'baseline-worker.mjs'), JSON.stringify({ corpus, pages: chunk }));
     Object.assign(preds, out.predictions);
+    Object.assign(pageMs, out.page_ms);
     ms += out.ms;
     cpuMs += out.cpu_ms;
     rss = Math.max(rss, out.max_rss_mb);
   }
-  return { preds, ms, cpuMs, rss };
+  return { preds, pageMs, ms, cpuMs, rss };
 }
 
 const scored = pages.map((p) => {
@@ -159,6 +161,19 @@ if (speedRounds.length > 1) {
   };
   console.log(`median speed ratio over ${ratios.length} rounds: ${median(ratios.map((r) => r.wall)).toFixed(2)}x wall, ${median(ratios.map((r) => r.cpu)).toFixed(2)}x CPU`);
 }
+// Speed per page type: extraction time per page, one page at a time on one thread on both sides (our side in
+// this process; through the CLI only the whole run is timed, as above).
+if (baseline && ours.pageMs) {
+  console.log('\n| page type | pages | ours ms/page | stock ms/page | ours/stock pages per second |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const k of keys) {
+    const ids = pages.filter((p) => k === 'overall' || p.type === k).map((p) => p.id);
+    const mean = (perPage) => ids.reduce((sum, id) => sum + (perPage[id] ?? 0), 0) / Math.max(1, ids.length);
+    const o = mean(ours.pageMs);
+    const b = mean(baseline.pageMs);
+    console.log(`| ${k} | ${ids.length} | ${o.toFixed(1)} | ${b.toFixed(1)} | ${(b / o).toFixed(2)}x |`);
+  }
+}
 // Metadata and page type against the corpus labels (rules in metadata-report.mjs).
 const metaRows = scored.map((p) => ({ type: p.type, truth: p.labels, pred: ours.details[p.id] ?? {} }));
 printMetadataReport(scoreMetadata(metaRows), order);
@@ -171,7 +186,7 @@ if (values.out) {
 /** Our side in this process, every page; extraction time only (reading and gunzip are the same for both sides). */
 async function runInProcess(list) {
   const { extractPage } = await import(pathToFileURL(join(here, '../dist/core/extract-page.js')).href);
-  const run = { preds: {}, details: {}, failures: 0, ms: 0 };
+  const run = { preds: {}, details: {}, failures: 0, ms: 0, pageMs: {} };
   const wall0 = performance.now();
   const cpu0 = process.cpuUsage();
   for (const page of list) {
@@ -182,7 +197,8 @@ async function runInProcess(list) {
     } catch (error) {
       recordFailure(run, page.id, String(error?.code ?? error));
     }
-    run.ms += performance.now() - t0;
+    run.pageMs[page.id] = performance.now() - t0;
+    run.ms += run.pageMs[page.id];
   }
   run.wallMs = performance.now() - wall0;
   const cpu = process.cpuUsage(cpu0);
