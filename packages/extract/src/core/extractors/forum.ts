@@ -96,13 +96,20 @@ function removeSignatures(body: Element): void {
   }
 }
 
-/** The first name the author selectors find, in their order; a `<meta itemprop="name">` gives its content. */
+/**
+ * The first name the author selectors find, in their order. A `<meta itemprop="name">` gives its content only
+ * when the post shows that name too: a reader never sees an attribute, so a hostile page cannot put words in
+ * the author line through one.
+ */
 function authorOf(container: Element): string | null {
   for (const selector of AUTHOR_SELECTORS) {
     const el = container.querySelector(selector);
     if (!el) continue;
-    const name = cleanLine(el.getAttribute("content") ?? el.textContent);
-    if (name && name.length < MAX_AUTHOR_CHARS) return name;
+    const declared = el.getAttribute("content");
+    const name = cleanLine(declared ?? el.textContent);
+    if (!name || name.length >= MAX_AUTHOR_CHARS) continue;
+    if (declared !== null && !(container.textContent ?? "").includes(name)) continue;
+    return name;
   }
   return null;
 }
