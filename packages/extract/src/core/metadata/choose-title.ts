@@ -4,7 +4,7 @@
 import { lowerWords as tokens } from "../text.js";
 import { rankedTitles } from "./title-features.js";
 import { rankTitle } from "./title-model.js";
-import { headingText, namesSite, ownWords, partNamedByHeading, plausibleHeading, sameWords, sharesWord, TITLE_SEPARATOR, type TitleCandidates } from "./title-parts.js";
+import { headingText, leadPartNamed, namesSite, ownWords, partNamedByHeading, plausibleHeading, sharesWord, type TitleCandidates } from "./title-parts.js";
 
 export interface ChosenTitle {
   /** The ranker's title, or the rules' when the ranker has no say. */
@@ -54,14 +54,7 @@ export function chooseServiceTitle(c: TitleCandidates): string | null {
 
 /** "Project Management Certificate | UC San Diego Division of Extended Studies" under that og:title: the rest is the site's. */
 function partNamedByDeclared(title: string, c: TitleCandidates): string | null {
-  if (!c.declared) return null;
-  const parts = title.split(TITLE_SEPARATOR);
-  let end = 0;
-  for (const part of parts.slice(0, -1)) {
-    end = title.indexOf(part, end) + part.length;
-    if (sameWords(c.declared, title.slice(0, end))) return title.slice(0, end);
-  }
-  return null;
+  return c.declared ? leadPartNamed(title, [c.declared]) : null;
 }
 
 /** <title>, unless it is only the site's name or begins with a separator (a template whose page part is empty). */

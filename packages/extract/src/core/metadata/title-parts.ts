@@ -33,12 +33,18 @@ export function partNamedByHeading(title: string, c: TitleCandidates): string | 
   if (parts.length < 2 || isHomePage(c.url)) return null;
   // A logo <h1> that names the site never ends the title ("Acme | Industrial Widgets" under "Acme").
   const texts = c.headings.map(headingText).filter((t): t is string => t !== null && plausibleHeading(t) && !namesSite(t, c));
-  if (texts.length === 0) return null;
+  return leadPartNamed(title, texts);
+}
+
+/** The shortest run of a title's leading parts (up to a separator, never the whole title) that reads as one of `names`. */
+export function leadPartNamed(title: string, names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const parts = title.split(TITLE_SEPARATOR);
   let end = 0;
   for (const part of parts.slice(0, -1)) {
     end = title.indexOf(part, end) + part.length;
     const lead = title.slice(0, end);
-    if (texts.some((t) => sameWords(t, lead))) return lead;
+    if (names.some((name) => sameWords(name, lead))) return lead;
   }
   return null;
 }
@@ -206,7 +212,7 @@ export function sharesWord(a: string, b: string): boolean {
 
 
 /** Equal word for word, "&" read as "and" ("Nuts & Volts" names "Nuts and Volts"). */
-export function sameWords(a: string, b: string): boolean {
+function sameWords(a: string, b: string): boolean {
   const words = (s: string) => tokens(s.replace(/&/g, " and "));
   const x = words(a);
   return x.length > 0 && x.join(" ") === words(b).join(" ");
