@@ -36,6 +36,25 @@ describe("readMetadata: title", () => {
     expect(meta.title).toBe("Enum Result");
   });
 
+  it("passes over an <h1> that only links to the home page (a forum's logo), even when it is the only one", () => {
+    const meta = metaOf(
+      '<head><title>SMF vs MyBB? What are the differences?</title></head><body><header><h1 class="header__title"><a href="https://forum.example/">MyBB</a></h1></header>' +
+        "<div><p>Which one should I pick for a new board, and why?</p></div></body>",
+      "https://community.forum.example/thread-222085.html",
+    );
+    expect(meta.title).toBe("SMF vs MyBB? What are the differences?");
+  });
+
+  it("passes over an <h1> ending in a colon right above the <h1> it leads into", () => {
+    const meta = metaOf(
+      "<head><title>The Fold-and-Cut Problem (Erik Demaine)</title></head><body>" +
+        '<h1><a href="../">Erik Demaine</a>\'s <a href="../folding/">Folding and Unfolding</a>:</h1><h1>The Fold-and-Cut Problem</h1>' +
+        "<h2>Problem</h2><p>What shapes can result from folding flat and one straight cut?</p></body>",
+      "https://people.example/foldcut",
+    );
+    expect(meta.title).toBe("The Fold-and-Cut Problem");
+  });
+
   it("passes over an <h1> that names the site, by og:site_name or by the end of <title>", () => {
     const bySiteName = article(
       '<title>Porting a parser in a day - Field Notes</title><meta property="og:site_name" content="Field Notes">',

@@ -7,7 +7,7 @@ import type { TitleCandidates } from "./metadata/title-parts.js";
 import { decodeLeftoverEntities } from "./metadata/entities.js";
 import { findByline } from "./metadata/find-byline.js";
 import { findMarkedDate, findOpeningDate } from "./metadata/marked-date.js";
-import { readTitleWindow, type TitleWindow } from "./title-window.js";
+import { isHomeLink, readTitleWindow, type TitleWindow } from "./title-window.js";
 import { dateFromUrl, findVisibleDates } from "./visible-date.js";
 
 export interface PageMetadata {
@@ -46,10 +46,14 @@ export function readMetadata(doc: Document, url: string, jsonLd: unknown[]): Pag
   const articleish = namedThing || ((!!main || /article|blog/i.test(meta.get("og:type") ?? "")) && (published !== null || byline !== null));
   const siteName = cleanLine(meta.get("og:site_name")) ?? siteNameFromJsonLd(nodes) ?? cleanLine(meta.get("application-name"));
   const allHeadings = Array.from(doc.querySelectorAll("h1"));
-  const headings = allHeadings.filter((h) => h !== window.headline).slice(0, 8);
+  // A heading that only links to the home page is the site's logo (MyBB's forum), and one ending in a colon
+  // right above another <h1> leads into it ("Erik Demaine's Folding and Unfolding:"): neither is the title.
+  const notTitle = (h: Element): boolean => isHomeLink(h) || (/:\s*$/.test(h.textContent ?? "") && h.nextElementSibling?.localName === "h1");
+  const headline = window.headline && !notTitle(window.headline) ? window.headline : null;
+  const headings = allHeadings.filter((h) => h !== window.headline && !notTitle(h)).slice(0, 8);
   const titleCandidates: TitleCandidates = {
-    headings: window.headline ? [window.headline, ...headings] : headings,
-    windowHeadline: window.headline !== null,
+    headings: headline ? [headline, ...headings] : headings,
+    windowHeadline: headline !== null,
     headingCount: allHeadings.length,
     declared: ogTitle ?? twitterTitle ?? jsonLdTitle,
     ogTitle,

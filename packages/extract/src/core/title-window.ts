@@ -32,7 +32,7 @@ export interface TitleWindow {
  * A heading that is only a link to the site's home page is the site's logo (Substack and many themes print
  * the publication's name so, above the story's own <h1>).
  */
-function isHomeLink(heading: Element): boolean {
+export function isHomeLink(heading: Element): boolean {
   const link = heading.firstElementChild;
   if (!link || link.localName !== "a" || link !== heading.lastElementChild) return false;
   if ((link.textContent ?? "").trim() !== (heading.textContent ?? "").trim()) return false;
