@@ -50,6 +50,18 @@ describe("the shipped block classifier", () => {
     for (let i = 0; i < 8; i++) expect(text).toContain(`user_${i} · March ${i + 1}, 2025`);
   });
 
+  it("drops a post's author and date line once every other block of that post is dropped", () => {
+    const post = (i: number, body: string) => `<section><p ${KEEP_BLOCK_ATTRIBUTE}><strong>user_${i} · March ${i + 1}, 2025</strong></p>${body}</section>`;
+    const posts = [0, 1, 2, 3, 4, 5].map((i) => post(i, para(i))).join("");
+    const shareOnly = post(9, '<div class="share-bar"><a href="#">Share</a> <a href="#">Facebook</a> <a href="#">Twitter</a> <a href="#">Email</a></div>');
+    const el = content(`<h1>Printer jams</h1>${posts}${shareOnly}`);
+    filterBlocks(el, { pageType: "forum", via: "page-type", title: "Printer jams", description: null });
+    const text = toPlainText(el);
+    expect(text).not.toContain("Facebook");
+    expect(text).not.toContain("user_9");
+    for (let i = 0; i < 6; i++) expect(text).toContain(`user_${i} · March ${i + 1}, 2025`);
+  });
+
   it("leaves content alone when dropping would keep too little of it", () => {
     // Alone, the share row and the related link score under the threshold and the breadcrumb just over it:
     // dropping them would keep 2 of 7 words, under MIN_KEPT_SHARE, so nothing goes.

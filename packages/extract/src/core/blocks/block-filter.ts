@@ -48,11 +48,36 @@ export function filterBlocks(content: Element, context: BlockContext): number {
   const rows = blockFeatures(blocks, content, context);
   const guarded = PROSE_TYPES.has(context.pageType);
   const drop = blocks.filter((b, i) => !b.keep && !(guarded && isLongProse(b)) && probability(rows[i]!) < threshold);
+  drop.push(...orphanedKeptLines(blocks, new Set(drop), content));
   const total = blocks.reduce((n, b) => n + b.words, 0);
   const dropped = drop.reduce((n, b) => n + b.words, 0);
   if (drop.length === 0 || total - dropped < total * MIN_KEPT_SHARE) return 0;
   for (const block of drop) removeBlock(block);
   return dropped;
+}
+
+/**
+ * A kept line (a forum post's author and date) whose post lost every other block says nothing on its own: a
+ * comment whose text was dropped would leave "Jane Doe · 2019-03-26 16:40" standing alone.
+ */
+function orphanedKeptLines(blocks: TextBlock[], dropped: ReadonlySet<TextBlock>, content: Element): TextBlock[] {
+  const posts = new Map<Element, { kept: TextBlock[]; standing: number }>();
+  for (const block of blocks) {
+    const post = topChild(block.owner, content);
+    if (!post) continue;
+    const entry = posts.get(post) ?? { kept: [], standing: 0 };
+    if (block.keep) entry.kept.push(block);
+    else if (!dropped.has(block)) entry.standing++;
+    posts.set(post, entry);
+  }
+  return Array.from(posts.values()).flatMap((p) => (p.standing === 0 && p.kept.length > 0 ? p.kept : []));
+}
+
+/** The child of `root` holding `el` (null for the root itself). */
+function topChild(el: Element, root: Element): Element | null {
+  let node: Element | null = el;
+  while (node && node.parentElement !== root) node = node === root ? null : node.parentElement;
+  return node;
 }
 
 function isLongProse(block: TextBlock): boolean {
