@@ -6,6 +6,7 @@ import { toIsoDate } from "./metadata.js";
 import { cleanReadabilityByline } from "./metadata/find-byline.js";
 import { scoreQuality } from "./quality.js";
 import { selectContent } from "./select-content.js";
+import { removeTableOfContents } from "./table-of-contents.js";
 import { toPlainText } from "./plain-text.js";
 import { cleanLine, cleanName, countWords, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHARS } from "./text.js";
 import type { ExtractPageResult } from "./types.js";
@@ -16,7 +17,8 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
     // The block classifier drops furniture the selection kept (block-filter.ts); text and counts follow.
     // The rules' title, as the block classifier was trained on it.
     const context = { pageType, via: chosen.via, title: meta.rulesTitle, description: meta.description };
-    if (filterBlocks(chosen.content, context) > 0) {
+    const tocs = removeTableOfContents(chosen.content, url);
+    if (filterBlocks(chosen.content, context) > 0 || tocs > 0) {
       chosen.text = toPlainText(chosen.content);
       chosen.words = countWords(chosen.text);
     }
