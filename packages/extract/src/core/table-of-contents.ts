@@ -8,6 +8,7 @@ const LABEL = /^(?:table of contents|contents|in this (?:article|post|guide|page
 const MIN_ENTRIES = 3;
 const MATCHED_SHARE = 0.6;
 // Elements a label sits in: a heading, a summary, a line of text.
+const MAX_LABEL_CHARS = 60;
 const LABEL_TAGS = new Set(["h2", "h3", "h4", "h5", "h6", "p", "div", "span", "strong", "b", "summary", "button", "header", "label"]);
 
 /** Removes the content's tables of contents and their labels, in place; returns how many elements went. */
@@ -31,13 +32,35 @@ export function removeTableOfContents(content: Element, pageUrl: string): number
     }
   }
   // A label left alone (its list was cut earlier as a link list, or is built by a script) goes too.
-  for (const el of Array.from(content.querySelectorAll("*"))) {
-    if (LABEL_TAGS.has(el.localName) && content.contains(el) && isLabel(el) && !el.querySelector("ul, ol, p, h2, h3, h4, h5, h6")) {
-      el.remove();
-      removed++;
-    }
+  for (const label of loneLabels(content)) {
+    label.remove();
+    removed++;
   }
   return removed;
+}
+
+/** Elements whose whole text is a table-of-contents label, found from their text nodes in one walk. */
+function loneLabels(content: Element): Element[] {
+  const out: Element[] = [];
+  const visit = (node: Node): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1) visit(child);
+      else if (child.nodeType === 3 && (child.nodeValue ?? "").length <= MAX_LABEL_CHARS && LABEL.test(keyOf(child.nodeValue))) {
+        const label = labelAround(child, content);
+        if (label) out.push(label);
+      }
+    }
+  };
+  visit(content);
+  return out;
+}
+
+/** The widest element around a label's text that holds nothing else (a <strong> in a <p> in a <div>). */
+function labelAround(text: Node, content: Element): Element | null {
+  const key = keyOf(text.nodeValue);
+  let label: Element | null = null;
+  for (let el = text.parentElement; el && el !== content && keyOf(el.textContent) === key; el = el.parentElement) label = el;
+  return label && LABEL_TAGS.has(label.localName) ? label : null;
 }
 
 /**
