@@ -180,6 +180,7 @@ function mergeStrayBodies(doc: Document): void {
 const ELEMENT_NODE = 1;
 const ATTRIBUTE_NODE = 2;
 export const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
 export const COMMENT_NODE = 8;
 
 export function isElement(node: Node): node is Element {
@@ -215,7 +216,22 @@ export function hasText(node: Node): boolean {
 
 /** Normalised text length of an element, used for size comparisons only. */
 export function textLength(node: Node): number {
-  return collapsedLength(node.textContent ?? "");
+  const links = node.nodeType === ELEMENT_NODE ? linkedomLinks(node) : null;
+  return links ? linkedTextLength(node as unknown as Linked, links) : collapsedLength(node.textContent ?? "");
+}
+
+/**
+ * textLength on linkedom: the element's text nodes are counted where they sit in the node list, in the
+ * order textContent would join them, without building the page-sized string it would return.
+ */
+function linkedTextLength(el: Linked, { next: NEXT, end: END }: LinkedomLinks): number {
+  const count: CollapsedCount = { length: 0, gap: false };
+  const stop = el[END];
+  for (let node = el[NEXT]; node && node !== stop; node = node[NEXT]) {
+    const type = node.nodeType;
+    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed((node as unknown as CharacterData).data, count);
+  }
+  return count.length;
 }
 
 /**
@@ -223,8 +239,19 @@ export function textLength(node: Node): number {
  * whole pages' text many times per extraction. Whitespace is exactly the set `\s` and trim() use.
  */
 export function collapsedLength(text: string): number {
-  let length = 0;
-  let gap = false;
+  const count: CollapsedCount = { length: 0, gap: false };
+  countCollapsed(text, count);
+  return count.length;
+}
+
+/** A collapsed length counted so far, and whether whitespace is pending: text can come in pieces. */
+interface CollapsedCount {
+  length: number;
+  gap: boolean;
+}
+
+function countCollapsed(text: string, count: CollapsedCount): void {
+  let { length, gap } = count;
   for (let i = 0; i < text.length; i++) {
     if (isSpace(text.charCodeAt(i))) {
       gap = length > 0;
@@ -234,7 +261,8 @@ export function collapsedLength(text: string): number {
       length++;
     }
   }
-  return length;
+  count.length = length;
+  count.gap = gap;
 }
 
 function isSpace(c: number): boolean {
