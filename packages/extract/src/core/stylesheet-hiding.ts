@@ -317,11 +317,19 @@ function isFollowedSelector(selector: string): boolean {
  */
 function documentStyleHooks(doc: Document): { tokens: Set<string>; linksStylesheet: boolean } {
   const tokens = new Set<string>();
+  // A page repeats a few attribute names and class lists on thousands of elements: each is read once.
+  const seenNames = new Set<string>();
+  const seenClassLists = new Set<string>();
   let linksStylesheet = false;
   forEachAttribute(doc, (owner, name, value) => {
     const attribute = name.toLowerCase();
-    tokens.add(`[${attribute}`);
+    if (!seenNames.has(attribute)) {
+      seenNames.add(attribute);
+      tokens.add(`[${attribute}`);
+    }
     if (attribute === "class") {
+      if (seenClassLists.has(value)) return;
+      seenClassLists.add(value);
       for (const cls of value.toLowerCase().split(/\s+/)) if (cls !== "") tokens.add(`.${cls}`);
     } else if (attribute === "id") {
       tokens.add(`#${value.toLowerCase()}`);
