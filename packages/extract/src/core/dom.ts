@@ -141,6 +141,16 @@ function replaceQuerySelectorAll(proto: object): void {
   });
 }
 
+/**
+ * The elements below `root` with each of `names` (lower-case tag names), each list in document order, as
+ * `querySelectorAll(name)` returns it: one walk where each query would take its own.
+ */
+export function elementsByTagNames(root: ParentNode, names: readonly string[]): Map<string, Element[]> {
+  const lists = new Map(names.map((name) => [name, [] as Element[]]));
+  for (const el of Array.from(root.querySelectorAll(names.join(",")))) (lists.get(el.localName) ?? lists.get(el.localName.toLowerCase()))!.push(el);
+  return lists;
+}
+
 /** Descendants of root in document order whose tag is wanted (all of them when wanted is null). */
 function elementsByTags(root: ParentNode, wanted: WantedTags | null): Element[] {
   const links = linkedomLinks(root);

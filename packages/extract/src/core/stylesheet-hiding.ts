@@ -185,10 +185,13 @@ const tokensOf = (selector: string): string[] => {
   return allMatches(TOKENS, names).map((m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
 };
 
-/** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
-export function pageCss(doc: Document, extraCss: string): string {
+/**
+ * The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line;
+ * `styles` are those elements when the caller has them.
+ */
+export function pageCss(doc: Document, extraCss: string, styles?: Element[]): string {
   let css = extraCss;
-  for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
+  for (const style of styles ?? Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
   return css;
 }
 
