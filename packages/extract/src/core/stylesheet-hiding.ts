@@ -205,7 +205,8 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
   const out = emptyHiddenSelectors();
   out.caseBlind = isQuirksMode(doc);
   const carried = documentStyleHooks(doc);
-  out.externalCss = importsStylesheets(css) || carried.linksStylesheet;
+  // Most pages link a stylesheet: then the scan of their CSS for @import is not needed.
+  out.externalCss = carried.linksStylesheet || importsStylesheets(css);
   if (!css || !MAY_HIDE.test(css)) return out;
   const byDisplay = new Set<string>();
   const shown = new Set<string>();
