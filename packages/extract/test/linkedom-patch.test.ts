@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 
 it("the one-file build carries every part of the patch", () => {
   const file = join(dirname(createRequire(import.meta.url).resolve("linkedom/package.json")), "worker.js");
-  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(8);
+  expect(readFileSync(file, "utf8").match(/websift patch/g)?.length).toBe(9);
 });
 
 it.each([
@@ -81,6 +81,19 @@ describe.each([
       expect(document.getElementsByTagName("P").length).toBe(1);
       expect(document.getElementsByTagName("p").length).toBe(1);
       for (const i of [0, 2047, 2048, 2499]) expect(document.getElementsByTagName(names[i]!)[0]!.tagName).toBe(names[i]!.toUpperCase());
+    });
+
+    it("answers a selector asked again, of another document or element, as it did the first time; :scope stays the element's", () => {
+      const first = parseHTML(`<html><body><div class=a><p>1</p></div><p>2</p></body></html>`).document;
+      const second = parseHTML(`<html><body><p>3</p><div class=a><p>4</p><p>5</p></div></body></html>`).document;
+      for (let round = 0; round < 2; round++) {
+        expect(Array.from(first.querySelectorAll(".a p"), (p) => p.textContent)).toEqual(["1"]);
+        expect(Array.from(second.querySelectorAll(".a p"), (p) => p.textContent)).toEqual(["4", "5"]);
+        expect(second.querySelector("p + p")!.textContent).toBe("5");
+        expect(first.querySelector("p")!.closest(".a")).toBe(first.querySelector("div"));
+        expect(Array.from(second.querySelector("div")!.querySelectorAll(":scope > p"), (p) => p.textContent)).toEqual(["4", "5"]);
+        expect(first.querySelector("div")!.querySelectorAll(":scope > p").length).toBe(1);
+      }
     });
 
     it("reads and writes inline style properties by their camel-case names", () => {

@@ -2,7 +2,7 @@
 // content (cookie banners, share bars, tag lists, "related" teasers, caption credits, ads, newsletter boxes,
 // serialised widget state).
 import { isDataBlob } from "./data-blobs.js";
-import { classAndId, isElement, isInside, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
+import { classAndId, collapsedLength, isElement, isInside, linkDensity, tagOf, TEXT_NODE, textLength } from "./dom.js";
 
 /**
  * A pattern matching any of `words` as a whole token of a class or id list; `\b` is wrong here because
@@ -106,7 +106,7 @@ const LINK_LIST_CANDIDATE = new Set(["ul", "ol", "div", "section", "p", "table",
 
 function measure(node: Node, inLink: boolean, contentText: number): LinkStats {
   if (node.nodeType === TEXT_NODE) {
-    const len = (node as Text).data.replace(/\s+/g, " ").trim().length;
+    const len = collapsedLength((node as Text).data);
     return { text: len, linkText: inLink ? len : 0, links: 0 };
   }
   const stats: LinkStats = { text: 0, linkText: 0, links: 0 };

@@ -27,13 +27,14 @@ export class CollapsedPanels {
   /** Panels kept, with the controls that open them. */
   private readonly kept = new Map<Element, Element[]>();
 
-  constructor(body: Element | null) {
+  /** `elements` are the body's elements in document order, when the caller has them. */
+  constructor(body: Element | null, elements?: Element[]) {
     this.tabs = [];
     if (!body) return;
     // One walk with attribute reads: attribute selectors make linkedom run its matcher on every element.
     const tabIds = new Set<string>();
     const labelledPanels: Element[] = [];
-    for (const el of Array.from(body.querySelectorAll("*"))) {
+    for (const el of elements ?? Array.from(body.querySelectorAll("*"))) {
       const role = el.getAttribute("role");
       // WAI-ARIA disclosure (a control with aria-expanded, or any button: some keep the state elsewhere, as
       // data-expanded) and tab patterns.

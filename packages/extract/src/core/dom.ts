@@ -27,23 +27,106 @@ function installFastTagQueries(doc: Document): void {
   if (fastQueriesInstalled) return;
   fastQueriesInstalled = true;
   for (const node of [doc, doc.createElement("div")]) {
-    let proto: object | null = Object.getPrototypeOf(node) as object;
-    while (proto && !Object.prototype.hasOwnProperty.call(proto, "querySelectorAll")) proto = Object.getPrototypeOf(proto) as object | null;
-    if (proto) replaceQuerySelectorAll(proto);
+    const owner = (method: string): object | null => {
+      let proto: object | null = Object.getPrototypeOf(node) as object;
+      while (proto && !Object.prototype.hasOwnProperty.call(proto, method)) proto = Object.getPrototypeOf(proto) as object | null;
+      return proto;
+    };
+    const queries = owner("querySelectorAll");
+    if (queries) replaceQuerySelectorAll(queries);
+    const byName = owner("getElementsByTagName");
+    if (byName && !replacedByName.has(byName)) replaceGetElementsByTagName(byName, doc);
   }
 }
 
+/** A tag list and its answer per element name, kept as it is asked: a page has a few dozen names. */
+interface WantedTags {
+  tags: Set<string>;
+  verdicts: Map<string, boolean>;
+}
+const VERDICTS_MAX = 512;
+
+function isWanted(wanted: WantedTags, name: string): boolean {
+  let verdict = wanted.verdicts.get(name);
+  if (verdict === undefined) {
+    // linkedom's matcher compares HTML tag names in lower case (foreign elements keep theirs, `clipPath`).
+    verdict = wanted.tags.has(name) || wanted.tags.has(name.toLowerCase());
+    if (wanted.verdicts.size < VERDICTS_MAX) wanted.verdicts.set(name, verdict);
+  }
+  return verdict;
+}
+
 // Selector text -> its tags (null for "*"); the same few lists come back on every page.
-const TAG_LISTS = new Map<string, Set<string> | null>();
+const TAG_LISTS = new Map<string, WantedTags | null>();
 const TAG_LISTS_MAX = 256;
 
-function tagList(selectors: string): Set<string> | null | undefined {
+function tagList(selectors: string): WantedTags | null | undefined {
   const known = TAG_LISTS.get(selectors);
   if (known !== undefined) return known;
-  const wanted = !TAG_LIST.test(selectors) ? undefined : selectors.trim() === "*" ? null : new Set(selectors.toLowerCase().split(",").map((t) => t.trim()));
+  const wanted = !TAG_LIST.test(selectors)
+    ? undefined
+    : selectors.trim() === "*"
+      ? null
+      : { tags: new Set(selectors.toLowerCase().split(",").map((t) => t.trim())), verdicts: new Map<string, boolean>() };
   // Only tag lists are kept (other selectors may come from a page's stylesheet), and only so many.
   if (wanted !== undefined && TAG_LISTS.size < TAG_LISTS_MAX) TAG_LISTS.set(selectors, wanted);
   return wanted;
+}
+
+const replacedByName = new Set<object>();
+
+/**
+ * Readability also asks for elements by one tag name (every link of every candidate block). linkedom's
+ * getElementsByTagName upper-cases each element's name to compare it; the answer per name is kept instead.
+ * Same walk otherwise: every node to the end marker, template contents included, into linkedom's NodeList.
+ */
+function replaceGetElementsByTagName(proto: object, doc: Document): void {
+  replacedByName.add(proto);
+  const original = (proto as Document).getElementsByTagName as unknown as (this: ParentNode, name: string) => Element[];
+  const NodeList = original.call(doc, "html").constructor as new () => Element[];
+  Object.defineProperty(proto, "getElementsByTagName", {
+    configurable: true,
+    writable: true,
+    value: function getElementsByTagName(this: ParentNode, name: string): ArrayLike<Element> {
+      const links = linkedomLinks(this);
+      if (!links || typeof name !== "string") return original.call(this, name);
+      const out = new NodeList();
+      const test = nameTest(name);
+      const stop = (this as unknown as Linked)[links.end];
+      for (let node = (this as unknown as Linked)[links.next]; node && node !== stop; node = node[links.next]) {
+        if (node.nodeType === ELEMENT_NODE && isNamed(test, node as unknown as Element)) out.push(node as unknown as Element);
+      }
+      return out;
+    },
+  });
+}
+
+/** A tag name asked for, and its answer per element name. */
+interface NameTest {
+  name: string;
+  verdicts: Map<string, boolean>;
+}
+// Every document here is HTML (parseHtml), so an element name gets the same answer in each of them.
+const NAME_TESTS = new Map<string, NameTest>();
+
+function nameTest(name: string): NameTest {
+  let test = NAME_TESTS.get(name);
+  if (!test) {
+    test = { name, verdicts: new Map() };
+    if (NAME_TESTS.size < TAG_LISTS_MAX) NAME_TESTS.set(name, test);
+  }
+  return test;
+}
+
+function isNamed(test: NameTest, el: Element): boolean {
+  const name = el.localName;
+  let verdict = test.verdicts.get(name);
+  if (verdict === undefined) {
+    // linkedom's own test: the name as written, or as tagName gives it (upper case in an HTML document).
+    verdict = name === test.name || el.tagName === test.name;
+    if (test.verdicts.size < VERDICTS_MAX) test.verdicts.set(name, verdict);
+  }
+  return verdict;
 }
 
 function replaceQuerySelectorAll(proto: object): void {
@@ -58,8 +141,18 @@ function replaceQuerySelectorAll(proto: object): void {
   });
 }
 
+/**
+ * The elements below `root` with each of `names` (lower-case tag names), each list in document order, as
+ * `querySelectorAll(name)` returns it: one walk where each query would take its own.
+ */
+export function elementsByTagNames(root: ParentNode, names: readonly string[]): Map<string, Element[]> {
+  const lists = new Map(names.map((name) => [name, [] as Element[]]));
+  for (const el of Array.from(root.querySelectorAll(names.join(",")))) (lists.get(el.localName) ?? lists.get(el.localName.toLowerCase()))!.push(el);
+  return lists;
+}
+
 /** Descendants of root in document order whose tag is wanted (all of them when wanted is null). */
-function elementsByTags(root: ParentNode, wanted: Set<string> | null): Element[] {
+function elementsByTags(root: ParentNode, wanted: WantedTags | null): Element[] {
   const links = linkedomLinks(root);
   return links ? walkLinkedList(root, wanted, links) : walkElements(root, wanted);
 }
@@ -88,15 +181,14 @@ interface Linked {
   localName: string;
 }
 
-function walkLinkedList(root: ParentNode, wanted: Set<string> | null, { next: NEXT, end: END }: LinkedomLinks): Element[] {
+function walkLinkedList(root: ParentNode, wanted: WantedTags | null, { next: NEXT, end: END }: LinkedomLinks): Element[] {
   const out: Element[] = [];
   const stop = (root as unknown as Linked)[END];
   let node = (root as unknown as Linked)[NEXT];
   while (node && node !== stop) {
     if (node.nodeType === ELEMENT_NODE) {
       const name = node.localName;
-      // linkedom's matcher compares HTML tag names in lower case (foreign elements keep theirs, `clipPath`).
-      if (wanted === null || wanted.has(name) || wanted.has(name.toLowerCase())) out.push(node as unknown as Element);
+      if (wanted === null || isWanted(wanted, name)) out.push(node as unknown as Element);
       // Template contents are inert, as in linkedom's own walk.
       if (name === "template") node = node[END];
     }
@@ -137,11 +229,11 @@ export function forEachAttribute(root: ParentNode, visit: (owner: Element, name:
   }
 }
 
-function walkElements(root: ParentNode, wanted: Set<string> | null): Element[] {
+function walkElements(root: ParentNode, wanted: WantedTags | null): Element[] {
   const out: Element[] = [];
   let el = root.firstElementChild;
   while (el) {
-    if (wanted === null || wanted.has(el.localName) || wanted.has(el.localName.toLowerCase())) out.push(el);
+    if (wanted === null || isWanted(wanted, el.localName)) out.push(el);
     const child = el.localName === "template" ? null : el.firstElementChild;
     if (child) {
       el = child;
@@ -180,6 +272,7 @@ function mergeStrayBodies(doc: Document): void {
 const ELEMENT_NODE = 1;
 const ATTRIBUTE_NODE = 2;
 export const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
 export const COMMENT_NODE = 8;
 
 export function isElement(node: Node): node is Element {
@@ -215,7 +308,22 @@ export function hasText(node: Node): boolean {
 
 /** Normalised text length of an element, used for size comparisons only. */
 export function textLength(node: Node): number {
-  return collapsedLength(node.textContent ?? "");
+  const links = node.nodeType === ELEMENT_NODE ? linkedomLinks(node) : null;
+  return links ? linkedTextLength(node as unknown as Linked, links) : collapsedLength(node.textContent ?? "");
+}
+
+/**
+ * textLength on linkedom: the element's text nodes are counted where they sit in the node list, in the
+ * order textContent would join them, without building the page-sized string it would return.
+ */
+function linkedTextLength(el: Linked, { next: NEXT, end: END }: LinkedomLinks): number {
+  const count: CollapsedCount = { length: 0, gap: false };
+  const stop = el[END];
+  for (let node = el[NEXT]; node && node !== stop; node = node[NEXT]) {
+    const type = node.nodeType;
+    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed((node as unknown as CharacterData).data, count);
+  }
+  return count.length;
 }
 
 /**
@@ -223,8 +331,19 @@ export function textLength(node: Node): number {
  * whole pages' text many times per extraction. Whitespace is exactly the set `\s` and trim() use.
  */
 export function collapsedLength(text: string): number {
-  let length = 0;
-  let gap = false;
+  const count: CollapsedCount = { length: 0, gap: false };
+  countCollapsed(text, count);
+  return count.length;
+}
+
+/** A collapsed length counted so far, and whether whitespace is pending: text can come in pieces. */
+interface CollapsedCount {
+  length: number;
+  gap: boolean;
+}
+
+function countCollapsed(text: string, count: CollapsedCount): void {
+  let { length, gap } = count;
   for (let i = 0; i < text.length; i++) {
     if (isSpace(text.charCodeAt(i))) {
       gap = length > 0;
@@ -234,7 +353,8 @@ export function collapsedLength(text: string): number {
       length++;
     }
   }
-  return length;
+  count.length = length;
+  count.gap = gap;
 }
 
 function isSpace(c: number): boolean {

@@ -5,11 +5,14 @@ export interface JsonLdResult {
   warnings: string[];
 }
 
-/** `extra` holds block texts already cut out of the HTML string (see preclean.ts). */
-export function readJsonLd(doc: Document, extra: string[] = []): JsonLdResult {
+/**
+ * `extra` holds block texts already cut out of the HTML string (see preclean.ts); `scripts` the document's
+ * <script> elements when the caller has them.
+ */
+export function readJsonLd(doc: Document, extra: string[] = [], scripts?: Element[]): JsonLdResult {
   const blocks: unknown[] = [];
   const warnings: string[] = [];
-  const texts = [...extra, ...jsonLdScripts(doc).map((s) => s.textContent ?? "")];
+  const texts = [...extra, ...jsonLdScripts(scripts ?? Array.from(doc.querySelectorAll("script"))).map((s) => s.textContent ?? "")];
   for (const text of texts) {
     const raw = decodeEntitiesIfNeeded(text.trim());
     if (!raw) continue;
@@ -20,9 +23,9 @@ export function readJsonLd(doc: Document, extra: string[] = []): JsonLdResult {
   return { blocks, warnings };
 }
 
-/** `script[type="application/ld+json" i]`, found among the scripts by dom.ts's fast tag walk. */
-function jsonLdScripts(doc: Document): Element[] {
-  return Array.from(doc.querySelectorAll("script")).filter((s) => (s.getAttribute("type") ?? "").toLowerCase() === "application/ld+json");
+/** `script[type="application/ld+json" i]`, found among the scripts (dom.ts's fast tag walk). */
+function jsonLdScripts(scripts: Element[]): Element[] {
+  return scripts.filter((s) => (s.getAttribute("type") ?? "").toLowerCase() === "application/ld+json");
 }
 
 function parseLenient(raw: string): unknown {

@@ -21,10 +21,14 @@ export function toPlainText(root: Node, options: { keepButtons?: boolean } = {})
   return normalise(parts.join(""));
 }
 
+// Whitespace that collapsing to one space changes: any but a space, or two in a row. Most text nodes have
+// none, and testing first spares building an equal copy of each.
+const UNCOLLAPSED = /[^\S ]| {2}/;
+
 function walk(node: Node, out: string[], inPre: boolean, keepButtons: boolean): void {
   if (node.nodeType === TEXT_NODE) {
     const data = removeInvisibleChars((node as Text).data);
-    out.push(inPre ? data : data.replace(/\s+/g, " "));
+    out.push(inPre || !UNCOLLAPSED.test(data) ? data : data.replace(/\s+/g, " "));
     return;
   }
   if (!isElement(node) && node.nodeType !== 9 && node.nodeType !== 11) return;

@@ -2,7 +2,7 @@
 // read, hidden content stripped, depth capped and code languages marked. One function, so the extraction path
 // and the trainers and benches that learn from it (bench/train-*.mjs, bench/metadata-only.mjs) read the same page.
 import { assertElementCount, capDomDepth } from "./dom-limits.js";
-import { parseHtml } from "./dom.js";
+import { elementsByTagNames, parseHtml } from "./dom.js";
 import type { HiddenContentReport } from "./hidden-report.js";
 import { readJsonLd } from "./json-ld.js";
 import { markCodeLanguages } from "./markdown.js";
@@ -31,9 +31,11 @@ export function documentFrom(pre: PrecleanedHtml): PreparedDocument {
   const doc = parseHtml(pre.html);
   completeStreamedFragments(doc, pre.streamedFragments);
   if (pre.uncompletedBoundaries) placeUnscriptedSegments(doc);
-  const jsonLd = readJsonLd(doc, pre.jsonLd);
+  // Nothing changes the tree from here to the strip's <noscript> step: one walk finds what both read.
+  const found = elementsByTagNames(doc, ["script", "style", "noscript"]);
+  const jsonLd = readJsonLd(doc, pre.jsonLd, found.get("script"));
   warnings.push(...jsonLd.warnings);
-  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds);
+  const { hidden } = stripHidden(doc, pre.css, pre.revealedIds, { styles: found.get("style"), noscripts: found.get("noscript") });
   // After the strip (which is linear in depth), so flattening never lifts text out of a hidden element.
   if (doc.documentElement && capDomDepth(doc.documentElement) > 0) warnings.push("dom_depth_capped");
   // Before any candidate is cut: Readability drops class attributes, and every candidate renders code fences.

@@ -53,32 +53,40 @@ interface StyleContext {
   pageBackground: Rgba | null;
 }
 
+/** The document's <style> and <noscript> elements, when the caller has walked for them already. */
+interface FoundElements {
+  styles?: Element[];
+  noscripts?: Element[];
+}
+
 /**
  * `css` is the page's inline stylesheet text when it was removed before parsing; `revealedIds` are hidden
  * elements the page's own script shows at load (see preclean.ts).
  */
-export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<string> = new Set()): StripHiddenStats {
+export function stripHidden(doc: Document, css = "", revealedIds: ReadonlySet<string> = new Set(), found: FoundElements = {}): StripHiddenStats {
   let removed = 0;
   const report = new HiddenReportBuilder();
   const root = doc.documentElement;
   const body = doc.body;
   if (!root) return { removed, hidden: report.build() };
   // Read inline CSS before <style> goes with the rest of the non-content elements.
-  const styles = pageCss(doc, css);
+  const styles = pageCss(doc, css, found.styles);
   const hiddenSelectors = hiddenSelectorsFromStylesheets(doc, styles);
   const pageBackground = pageBackgroundColor(doc, styles);
   const compoundHits = body ? matchCompoundSelectors(body, hiddenSelectors) : new Map<Element, HidingReason>();
-  removed += resolveNoscript(doc);
+  removed += resolveNoscript(doc, found.noscripts ?? Array.from(doc.querySelectorAll("noscript")));
   for (const el of Array.from(doc.querySelectorAll(NON_CONTENT))) {
     if (!isNonContent(el)) continue;
     el.remove();
     removed++;
   }
   removed += removeCommentsAndInvisibleChars(root);
-  const revealed = withUncompletedSegments(doc, revealedIds);
+  // The body's elements, for the segment and panel readers below: nothing changes the tree between them.
+  const bodyElements = body ? Array.from(body.querySelectorAll("*")) : [];
+  const revealed = withUncompletedSegments(doc, revealedIds, bodyElements);
   const context: StyleContext = { hidden: hiddenSelectors, compoundHits, revealedIds: revealed, pageBackground };
   let bodyText = -1;
-  const panels = new CollapsedPanels(body);
+  const panels = new CollapsedPanels(body, bodyElements);
   const panelReasons = new Map<Element, HidingReason>();
   const guardClasses = new Set<string>();
   // A walk that steps over a removed subtree: linear in the page, where a snapshot list checked with
@@ -159,8 +167,7 @@ function onlyVisibilityHidden(el: Element, hit: HidingHit, hidden: HiddenSelecto
  * <noscript> is what a client without script sees. Usually it is a "please enable JavaScript" line and goes;
  * when it holds most of the page's text (Discourse's crawler view), it is the page and is unwrapped.
  */
-function resolveNoscript(doc: Document): number {
-  const blocks = Array.from(doc.querySelectorAll("noscript"));
+function resolveNoscript(doc: Document, blocks: Element[]): number {
   if (blocks.length === 0) return 0;
   const inside = blocks.reduce((n, el) => n + textLength(el), 0);
   const unwrap = inside > 500 && inside > ((doc.body ? textLength(doc.body) : 0) - inside) * 1.5;
@@ -183,10 +190,10 @@ function resolveNoscript(doc: Document): number {
  * only the header and footer. Small hidden segments stay hidden. (Segments of a page that keeps its Suspense
  * boundaries were placed in them before this: streamed-fragments.ts.)
  */
-function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>): ReadonlySet<string> {
+function withUncompletedSegments(doc: Document, revealedIds: ReadonlySet<string>, bodyElements: Element[]): ReadonlySet<string> {
   const body = doc.body;
   if (!body) return revealedIds;
-  const segments = Array.from(body.querySelectorAll("*")).filter((el) => SEGMENT_ID.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
+  const segments = bodyElements.filter((el) => SEGMENT_ID.test(el.getAttribute("id") ?? "") && el.hasAttribute("hidden"));
   if (segments.length === 0) return revealedIds;
   const total = textLength(body);
   const out = new Set(revealedIds);

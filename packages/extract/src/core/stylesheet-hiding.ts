@@ -185,10 +185,13 @@ const tokensOf = (selector: string): string[] => {
   return allMatches(TOKENS, names).map((m) => (m[0].charCodeAt(0) === 91 ? m[0].replace(/\s+/g, "") : m[0]));
 };
 
-/** The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line. */
-export function pageCss(doc: Document, extraCss: string): string {
+/**
+ * The CSS cut out of the HTML before parsing (`extraCss`), then every <style> element's text, one per line;
+ * `styles` are those elements when the caller has them.
+ */
+export function pageCss(doc: Document, extraCss: string, styles?: Element[]): string {
   let css = extraCss;
-  for (const style of Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
+  for (const style of styles ?? Array.from(doc.querySelectorAll("style"))) css += `${style.textContent ?? ""}\n`;
   return css;
 }
 
@@ -202,7 +205,8 @@ export function hiddenSelectorsFromStylesheets(doc: Document, css: string): Hidd
   const out = emptyHiddenSelectors();
   out.caseBlind = isQuirksMode(doc);
   const carried = documentStyleHooks(doc);
-  out.externalCss = importsStylesheets(css) || carried.linksStylesheet;
+  // Most pages link a stylesheet: then the scan of their CSS for @import is not needed.
+  out.externalCss = carried.linksStylesheet || importsStylesheets(css);
   if (!css || !MAY_HIDE.test(css)) return out;
   const byDisplay = new Set<string>();
   const shown = new Set<string>();
@@ -317,11 +321,19 @@ function isFollowedSelector(selector: string): boolean {
  */
 function documentStyleHooks(doc: Document): { tokens: Set<string>; linksStylesheet: boolean } {
   const tokens = new Set<string>();
+  // A page repeats a few attribute names and class lists on thousands of elements: each is read once.
+  const seenNames = new Set<string>();
+  const seenClassLists = new Set<string>();
   let linksStylesheet = false;
   forEachAttribute(doc, (owner, name, value) => {
     const attribute = name.toLowerCase();
-    tokens.add(`[${attribute}`);
+    if (!seenNames.has(attribute)) {
+      seenNames.add(attribute);
+      tokens.add(`[${attribute}`);
+    }
     if (attribute === "class") {
+      if (seenClassLists.has(value)) return;
+      seenClassLists.add(value);
       for (const cls of value.toLowerCase().split(/\s+/)) if (cls !== "") tokens.add(`.${cls}`);
     } else if (attribute === "id") {
       tokens.add(`#${value.toLowerCase()}`);

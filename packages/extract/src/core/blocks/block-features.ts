@@ -100,15 +100,15 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
   for (const t of lowered) textCounts.set(t, (textCounts.get(t) ?? 0) + 1);
   for (const s of shapes) shapeCounts.set(s, (shapeCounts.get(s) ?? 0) + 1);
   const title = normalise(context.title ?? "");
-  // Each block's text as compared with the title (only when there is one: the comparison is per block).
-  const normalised = title ? lowered.map(normaliseLowered) : null;
+  // Whether each block's text is the title (only when there is one: the comparison is per block).
+  const sameAsTitle = title ? lowered.map((t) => normalisesTo(t, title)) : null;
   const ancestry = new Map<Element, Ancestry>();
   const prose = blocks.map(isProse);
   const containers = containerStats(blocks, prose, root);
   const core = proseCore(root, containers);
   const proseIndex = prose.flatMap((p, i) => (p ? [i] : []));
   const described = new Set(words(context.description ?? ""));
-  const heading = headingIndex(blocks, normalised, title);
+  const heading = headingIndex(blocks, sameAsTitle);
   const nearest = distanceToProse(prose);
   const firstProse = proseIndex[0] ?? blocks.length;
   const lastProse = proseIndex[proseIndex.length - 1] ?? -1;
@@ -152,7 +152,7 @@ export function blockFeatures(blocks: TextBlock[], root: Element, context: Block
       caps,
       text.includes("|") ? 1 : 0,
       /©|\bcopyright\b|all rights reserved/i.test(text) ? 1 : 0,
-      normalised !== null && normalised[i] === title ? 1 : 0,
+      sameAsTitle?.[i] ? 1 : 0,
       (textCounts.get(lowered[i]!) ?? 1) > 1 ? 1 : 0,
       (shapeCounts.get(shapes[i]!) ?? 1) / blocks.length,
       prev ? Math.log1p(prev.words) : 0,
@@ -273,9 +273,9 @@ function distanceToProse(prose: boolean[]): number[] {
 }
 
 /** The content's title heading: the block repeating the page title, else the first h1 (none: -1). */
-function headingIndex(blocks: TextBlock[], normalised: string[] | null, title: string): number {
-  if (normalised) {
-    const i = normalised.indexOf(title);
+function headingIndex(blocks: TextBlock[], sameAsTitle: boolean[] | null): number {
+  if (sameAsTitle) {
+    const i = sameAsTitle.indexOf(true);
     if (i >= 0) return i;
   }
   return blocks.findIndex((b) => tagOf(b.owner) === "h1");
@@ -343,4 +343,35 @@ function normalise(s: string): string {
 
 function normaliseLowered(s: string): string {
   return s.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/**
+ * Whether normaliseLowered(text) === target: its runs of letters and digits joined by single spaces, compared
+ * as they are read, so a block that is not the title is told apart at its first differing character
+ * without building its normalised copy (that was ~1% of an extraction, over every block's text).
+ */
+function normalisesTo(text: string, target: string): boolean {
+  let at = 0;
+  let gap = false;
+  for (let i = 0; i < text.length; ) {
+    const units = text.codePointAt(i)! > 0xffff ? 2 : 1;
+    if (!isLetterOrNumber(text, i, units)) {
+      gap = true;
+    } else {
+      if (gap && at > 0 && target.charCodeAt(at++) !== 32) return false;
+      gap = false;
+      for (let k = 0; k < units; k++) if (text.charCodeAt(i + k) !== target.charCodeAt(at++)) return false;
+    }
+    i += units;
+  }
+  return at === target.length;
+}
+
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+
+/** Whether the code point of `units` UTF-16 units at `i` is what [\p{L}\p{N}] matches. */
+function isLetterOrNumber(text: string, i: number, units: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return LETTER_OR_NUMBER.test(text.slice(i, i + units));
 }

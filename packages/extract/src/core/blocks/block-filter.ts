@@ -89,14 +89,52 @@ function probability(row: number[]): number {
   return 1 / (1 + Math.exp(-(model.kind === "trees" ? treeScore(row) : linearScore(row))));
 }
 
+/**
+ * The trees as flat typed arrays (node i of every tree at roots[t] + i): walking nested JSON arrays cost
+ * ~1.5% of an extraction. Same nodes, same comparisons, leaves summed in the same order.
+ */
+interface FlatTrees {
+  roots: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+
+function flattenTrees(trees: TreeNode[][]): FlatTrees {
+  const size = trees.reduce((n, tree) => n + tree.length, 0);
+  const flat: FlatTrees = {
+    roots: new Int32Array(trees.length), feature: new Int32Array(size), threshold: new Float64Array(size),
+    left: new Int32Array(size), right: new Int32Array(size), value: new Float64Array(size),
+  };
+  let at = 0;
+  trees.forEach((tree, t) => {
+    flat.roots[t] = at;
+    for (const [feature, threshold, left, right, value] of tree) {
+      flat.feature[at] = feature;
+      flat.threshold[at] = threshold;
+      flat.left[at] = left;
+      flat.right[at] = right;
+      flat.value[at] = value;
+      at++;
+    }
+  });
+  return flat;
+}
+
+const flatTrees = model.kind === "trees" && usable ? flattenTrees(model.trees ?? []) : null;
+
 function treeScore(row: number[]): number {
   // Features at the training data's precision, so a value on a split point goes the way it went in training.
   const x = row.map((v) => Math.round(v * 1e4) / 1e4);
   let z = model.base ?? 0;
-  for (const tree of model.trees ?? []) {
-    let node = tree[0];
-    while (node && node[0] >= 0) node = tree[(x[node[0]] ?? 0) <= node[1] ? node[2] : node[3]];
-    z += node?.[4] ?? 0;
+  const { roots, feature, threshold, left, right, value } = flatTrees!;
+  for (let t = 0; t < roots.length; t++) {
+    const root = roots[t]!;
+    let node = root;
+    while (feature[node]! >= 0) node = root + ((x[feature[node]!] ?? 0) <= threshold[node]! ? left[node]! : right[node]!);
+    z += value[node]!;
   }
   return z;
 }
