@@ -200,7 +200,7 @@ async function loadPages() {
     const chosen = selected.chosen;
     if (!chosen) continue;
     const blocks = listBlocks(chosen.content);
-    const X = blockFeatures(blocks, chosen.content, { pageType: selected.pageType, via: chosen.via, title: selected.meta.title, description: selected.meta.description }).map((r) => r.map((v) => Math.round(v * 1e4) / 1e4));
+    const X = blockFeatures(blocks, chosen.content, { pageType: selected.pageType, via: chosen.via, title: selected.meta.rulesTitle, description: selected.meta.description }).map((r) => r.map((v) => Math.round(v * 1e4) / 1e4));
     const truth = tokens(gt.ground_truth?.main_content ?? '');
     const truthLine = ` ${truth.join(' ')} `;
     const truthSet = new Set(truth);
