@@ -77,7 +77,7 @@ export function removeStructuralChrome(root: Element): void {
     // Site headers are link lists; an article's <header> holds its title and byline and stays.
     if (linkDensity(el) > 0.5 || el.querySelector("nav, [role=navigation]")) el.remove();
   }
-  removeLinkLists(root);
+  removeLinkLists(root, rootText);
 }
 
 /**
@@ -85,8 +85,8 @@ export function removeStructuralChrome(root: Element): void {
  * footers. One post-order pass with running counts: per-element querySelectorAll and textContent would
  * make this quadratic in the depth of the page.
  */
-function removeLinkLists(root: Element): void {
-  measure(root, false, textLength(root) * LINK_LIST_CONTENT_SHARE);
+function removeLinkLists(root: Element, rootText: number): void {
+  measure(root, false, rootText * LINK_LIST_CONTENT_SHARE);
 }
 
 // A link list holding this share of the region's text, with links of a few words each, is what the region is

@@ -19,20 +19,17 @@ export function removeTableOfContents(content: Element, pageUrl: string): number
     const key = keyOf(h.textContent);
     if (key) headings.add(key);
   }
+  const labels = findLabels(content);
   let removed = 0;
   for (const list of Array.from(content.querySelectorAll("ul, ol"))) {
     if (!content.contains(list) || list.parentElement?.closest("ul, ol")) continue;
-    const label = labelBefore(list);
+    const label = labelBefore(list, labels);
     if (!isTableOfContents(list, headings, page, label !== null)) continue;
     list.remove();
     removed++;
-    if (label) {
-      label.remove();
-      removed++;
-    }
   }
-  // A label left alone (its list was cut earlier as a link list, or is built by a script) goes too.
-  for (const label of loneLabels(content)) {
+  // Every label goes, with its list or alone (its list was cut earlier as a link list, or a script builds it).
+  for (const label of labels) {
     label.remove();
     removed++;
   }
@@ -40,14 +37,14 @@ export function removeTableOfContents(content: Element, pageUrl: string): number
 }
 
 /** Elements whose whole text is a table-of-contents label, found from their text nodes in one walk. */
-function loneLabels(content: Element): Element[] {
-  const out: Element[] = [];
+function findLabels(content: Element): Set<Element> {
+  const out = new Set<Element>();
   const visit = (node: Node): void => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 1) visit(child);
       else if (child.nodeType === 3 && (child.nodeValue ?? "").length <= MAX_LABEL_CHARS && LABEL.test(keyOf(child.nodeValue))) {
         const label = labelAround(child, content);
-        if (label) out.push(label);
+        if (label) out.add(label);
       }
     }
   };
@@ -88,16 +85,12 @@ function isTableOfContents(list: Element, headings: ReadonlySet<string>, page: s
 }
 
 /** The label just before the list, or before the wrapper the list is the only content of. */
-function labelBefore(list: Element): Element | null {
+function labelBefore(list: Element, labels: ReadonlySet<Element>): Element | null {
   for (let el: Element | null = list, depth = 0; el && depth < 3; el = el.parentElement, depth++) {
     const prev = el.previousElementSibling;
-    if (prev) return isLabel(prev) ? prev : null;
+    if (prev) return labels.has(prev) ? prev : null;
   }
   return null;
-}
-
-function isLabel(el: Element): boolean {
-  return LABEL.test(keyOf(el.textContent));
 }
 
 function keyOf(text: string | null | undefined): string {

@@ -61,6 +61,7 @@ export function filterBlocks(content: Element, context: BlockContext): number {
  * comment whose text was dropped would leave "Jane Doe · 2019-03-26 16:40" standing alone.
  */
 function orphanedKeptLines(blocks: TextBlock[], dropped: ReadonlySet<TextBlock>, content: Element): TextBlock[] {
+  if (!blocks.some((b) => b.keep)) return [];
   const posts = new Map<Element, { kept: TextBlock[]; standing: number }>();
   for (const block of blocks) {
     const post = topChild(block.owner, content);
