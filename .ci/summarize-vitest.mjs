@@ -9,6 +9,24 @@ const dirs = [...readdirSync(join(root, "packages")).map((name) => join("package
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+
+function failuresOf(dir, result) {
+  const lines = [];
+  for (const file of result.testResults ?? []) {
+    const name = join(dir, file.name.split(`/${dir}/`).pop() ?? file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (file.status === "failed" && failedTests.length === 0) lines.push(`  FAILED ${name}: ${firstLine(file.message)}`);
+    for (const test of failedTests) lines.push(`  FAILED ${name} > ${test.fullName ?? test.title} (${Math.round(test.duration ?? 0)} ms): ${firstLine(test.failureMessages?.[0])}`);
+  }
+  return lines;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- vitest colours its messages
+  const plain = String(text ?? "no message").replace(/\u001b\[[0-9;]*m/g, "");
+  return plain.split("\n").map((line) => line.trim()).filter(Boolean).slice(0, 2).join(" / ").slice(0, 400);
+}
 for (const dir of dirs) {
   const manifest = join(root, dir, "package.json");
   if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, "utf8")).scripts?.test) continue;
@@ -29,6 +47,9 @@ for (const dir of dirs) {
   failed += result.numFailedTests;
   skipped += result.numPendingTests + result.numTodoTests;
   console.log(`${dir}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+  failures.push(...failuresOf(dir, result));
 }
+// Only the tail of a CI log may survive, so the failures are named here, next to the totals.
+for (const line of failures) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -45,7 +45,8 @@ async function websiftFetch(url: string, extraArgs: string[], env: NodeJS.Proces
   return { reply: JSON.parse(result.stdout) as CliReply, elapsedMs: Date.now() - startedAt };
 }
 
-describe.skipIf(!hasChromium)("render tier through agent-io", () => {
+// Chromium starts and renders several times slower on a loaded two-core machine (all packages' tests at once).
+describe.skipIf(!hasChromium)("render tier through agent-io", { timeout: 90_000 }, () => {
   beforeAll(() => buildAgentIo());
 
   it("createWebsift reads a script-written article whole, through the browser, with the script's title", async () => {
@@ -59,14 +60,15 @@ describe.skipIf(!hasChromium)("render tier through agent-io", () => {
   });
 
   it("websift fetch --allow-private-host reads the same page whole and exits promptly", async () => {
-    const { reply, elapsedMs } = await websiftFetch(`${site.base}/app`, []);
+    // An idle timeout far past the run's 60 s limit: a CLI the browser held open would be killed, not slow.
+    const { reply, elapsedMs } = await websiftFetch(`${site.base}/app`, [], { WEBSIFT_BROWSER_IDLE_MS: "600000" });
     expect(reply.ok, reply.error?.message).toBe(true);
     expect(reply.data?.fetched_via).toBe("browser");
     expect(reply.data?.title).toBe(SCRIPT_TITLE);
     expect(reply.data?.content).toContain(PARAGRAPHS[3]);
     expect(reply.data?.content).toContain(API_TEXT);
     // The browser does not hold the CLI open until its idle timeout.
-    expect(elapsedMs).toBeLessThan(25_000);
+    expect(elapsedMs).toBeLessThan(50_000);
   });
 
   it("reads a page whose scripts try an XHR, an image and an iframe on a port not allowed; that port receives zero connections", async () => {

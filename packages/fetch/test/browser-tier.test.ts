@@ -33,7 +33,8 @@ function allowSite(): string[] {
   return [`127.0.0.1:${site.port}`];
 }
 
-describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", () => {
+// Chromium starts and renders several times slower on a loaded two-core machine (all packages' tests at once).
+describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", { timeout: 90_000 }, () => {
   afterEach(() => {
     delete process.env["WEBSIFT_CHROMIUM_PATH"];
   });
@@ -89,7 +90,8 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
     expect(reply.ok, reply.error?.message).toBe(true);
     expect(reply.data?.body).toContain(ARTICLE_PARAGRAPHS[0]);
     expect(reply.data?.detail).toContain("render budget");
-    expect(elapsed).toBeLessThan(4000 + 8000);
+    // Well under the 30 s request timeout a page that is never cut would run into.
+    expect(elapsed).toBeLessThan(4000 + 14_000);
     // What one budget saw of a page still changing is not the page: it is not cached for the next request.
     expect(await readdir(cacheDir, { recursive: true }).catch(() => [])).toEqual([]);
   });
@@ -97,7 +99,7 @@ describe.skipIf(!hasChromium)("browser tier (tier 2) with Debian's chromium", ()
   it("stops a page whose script never yields at the cap (timeout), and the next page still renders", async () => {
     const startedAt = Date.now();
     const reply = await fetchUrl({ url: site.url("/spin"), tier: 2, allowed_private_hosts: allowSite(), render_budget_ms: 1500 });
-    expect(Date.now() - startedAt).toBeLessThan(1500 + 6000);
+    expect(Date.now() - startedAt).toBeLessThan(1500 + 12_000);
     expect(["timeout", "ok"]).toContain(reply.data?.outcome);
     const next = await fetchUrl({ url: site.url("/app"), tier: 2, allowed_private_hosts: allowSite() });
     expect(next.ok, next.error?.message).toBe(true);
