@@ -17,6 +17,11 @@ describe("findMainContainer: a narrow <main>", () => {
     expect(main?.getAttribute("class")).toBe("page");
   });
 
+  it("looks past a wrapper that holds the landmark alone", () => {
+    const doc = page(`${header}<div class="wrapper">${grid}</div><div class="category-text">${paragraph("desk")}${paragraph("chair")}${paragraph("lamp")}</div>${footer}`);
+    expect(findMainContainer(doc)?.localName).toBe("body");
+  });
+
   it("keeps the landmark when what sits beside it is links or furniture", () => {
     const links = `<div class="more">${Array.from({ length: 12 }, (_, i) => `<a href="/c/${i}">Category number ${i}</a>`).join(" ")}</div>`;
     const doc = page(`${header}<div class="page"><aside>${paragraph("sidebar")}</aside>${grid}${links}</div>${footer}`);

@@ -79,7 +79,8 @@ function widenNarrowMain(main: Element, bodyLen: number): Element {
       if (repeats(collapse(c.textContent ?? ""), ownText)) continue;
       outside += len;
     }
-    if (outside < own * SIBLING_PROSE_RATIO) break;
+    // A wrapper around the container alone says nothing yet: look past it.
+    if (outside < own * SIBLING_PROSE_RATIO && !(outside === 0 && textLength(parent) === own)) break;
     current = parent;
   }
   return current;
