@@ -105,6 +105,20 @@ describe("forum thread", () => {
 });
 
 describe("forum threads in other shapes", () => {
+  it("reads vBulletin 3's table posts, each message without the user card, not the guest notice above them", async () => {
+    const post = (id: number, user: string, text: string) =>
+      `<table id="post${id}" class="tborder"><tr><td class="thead">12th March 2025, 10:${id % 60}</td></tr><tr><td class="alt2"><a class="bigusername" href="member.php?u=${id}">${user}</a><div class="smallfont">Registered User<br>Join Date: Feb 2006<br>Posts: 1,204</div></td><td class="alt1"><div id="post_message_${id}">${text}</div></td></tr></table>`;
+    const notice = `<div class="notice"><p>Welcome to the Example Video Forum, the place for everyone interested in converting their old tapes.</p><p>Before you start posting please read the forum rules. By posting to this forum you agree to abide by the rules.</p><p>Mirrors: forum.example.org / forum.example.net / forum.example.se</p></div>`;
+    const html = `<!doctype html><html><head><title>Capture card drops frames - Example Video Forum</title></head><body>${notice}<div id="posts">${post(101, "tape_tom", "My capture card drops a frame every few seconds when I digitise old VHS tapes at full resolution.")}${post(102, "field_order", "Turn off the preview window while capturing; on older cards it competes with the encoder for the bus.")}${post(103, "tape_tom", "Disabling the preview fixed it, thank you. Not a single dropped frame over a two hour tape.")}</div></body></html>`;
+    const r = await extractPage({ url: "https://forum.example.org/showthread.php?t=1234", html });
+    expect(r.page_type).toBe("forum");
+    expect(r.extracted_via).toBe("page-type");
+    for (const text of ["drops a frame every few seconds", "competes with the encoder", "Not a single dropped frame"]) expect(r.content_text).toContain(text);
+    for (const author of ["tape_tom", "field_order"]) expect(r.content_text).toContain(author);
+    expect(r.content_text).not.toContain("Join Date");
+    expect(r.content_text).not.toContain("read the forum rules");
+  });
+
   it("splits a posting that holds its replies into one post per message body", async () => {
     const r = await page("forum-nested", "https://www.hometheater.example/threads/replacement-projector-ideas.123/");
     expect(r.page_type).toBe("forum");

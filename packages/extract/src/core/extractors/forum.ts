@@ -12,7 +12,7 @@ const POST_SELECTORS = [
   '[itemtype*="DiscussionForumPosting" i]',
   ".crawler-post, .topic-post",
   "article.message--post, article.message",
-  "li.postbit, .postcontainer, .postbitlegacy",
+  "li.postbit, .postcontainer, .postbitlegacy, table.tborder[id^=\"post\"]",
   "div.blockpost",
   "div.post.bg1, div.post.bg2, div.post.has-profile",
   "#question, .answer",
@@ -25,7 +25,7 @@ const POST_SELECTORS = [
 const COMMENT_SELECTOR = '[itemtype*="schema.org/Comment" i]';
 
 // The message text inside a post, without the user card (join date, post count, badges) around it.
-const BODY = '[itemprop="text"], [itemprop="articleBody"], .message-body .bbWrapper, .message-body, .bbWrapper, .cooked, .postmsg, .postbody .content, .postcontent, .post-content, .post_body, .post-body, .postbody, .s-prose, .js-post-body, .post-text, .message-content, .comment-content, .md, [slot="comment"], [slot="text-body"]';
+const BODY = '[id^="post_message_"], [itemprop="text"], [itemprop="articleBody"], .message-body .bbWrapper, .message-body, .bbWrapper, .cooked, .postmsg, .postbody .content, .postcontent, .post-content, .post_body, .post-body, .postbody, .s-prose, .js-post-body, .post-text, .message-content, .comment-content, .md, [slot="comment"], [slot="text-body"]';
 
 // Where a post names its author, most telling first. Tried one by one (AUTHOR matches any of them): as one
 // selector list the first match in document order wins, and that is often a wrapper holding the name with
