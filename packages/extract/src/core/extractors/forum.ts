@@ -123,6 +123,8 @@ function outermost(els: Element[]): Element[] {
   });
 }
 
+const NOT_A_POST = new Set(["p", "span", "a", "em", "strong", "b", "i", "br", "h1", "h2", "h3", "h4", "h5", "h6"]);
+
 /**
  * Fallback for unknown forum software: the sibling group with one tag-and-class signature holding the most
  * text, e.g. <div class="reply"> x 12. Menus lose because their items are short.
@@ -133,11 +135,13 @@ function repeatedBlocks(doc: Document): Element[] {
   if (!body) return [];
   let best: Element[] = [];
   let bestScore = 0;
-  for (const parent of Array.from(body.querySelectorAll("*"))) {
+  for (const parent of [body, ...Array.from(body.querySelectorAll("*"))]) {
     const kids = Array.from(parent.children);
     if (kids.length < 3) continue;
     const groups = new Map<string, Element[]>();
     for (const kid of kids) {
+      // Paragraphs and inline runs in a row are one text's parts (a single post, a signature), not posts.
+      if (NOT_A_POST.has(tagOf(kid))) continue;
       const sig = `${tagOf(kid)}.${classAndId(kid).split(/\s+/).filter((c) => c && !/\d/.test(c)).slice(0, 2).join(".")}`;
       const g = groups.get(sig);
       if (g) g.push(kid);
