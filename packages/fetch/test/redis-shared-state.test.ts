@@ -207,7 +207,8 @@ describe("Redis faults", () => {
         expect(reply.ok).toBe(true);
         expect(reply.data).toMatchObject({ outcome: "ok", fetched_via: "http" });
         expect(reply.meta.warnings.join(" ")).toMatch(/^redis_unavailable: .*127\.0\.0\.1:\d+.*local limiter only/);
-        expect(Date.now() - started).toBeLessThan(10_000);
+        // A CLI's start-up included; a loaded two-core machine (every package's tests at once) needs the margin.
+        expect(Date.now() - started).toBeLessThan(15_000);
       }
       expect(hitsOf("/during-outage")).toBe(2); // nothing was cached while Redis was down
     } finally {
@@ -230,7 +231,8 @@ describe("Redis faults", () => {
       expect(reply.ok).toBe(true);
       expect(reply.data).toMatchObject({ outcome: "ok", fetched_via: "http" });
       expect(reply.meta.warnings.join(" ")).toContain("no reply within 2000 ms");
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // The 2 s command timeout plus a loaded machine's margin; without the timeout the fetch never answers.
+      expect(Date.now() - started).toBeLessThan(8_000);
     } finally {
       redis.resume();
     }
