@@ -22,6 +22,13 @@ describe("findMainContainer: a narrow <main>", () => {
     expect(findMainContainer(doc)?.localName).toBe("body");
   });
 
+  it("climbs a bounded number of wrappers (a page nesting <main> thousands deep stays linear)", () => {
+    const nested = Array.from({ length: 10 }, (_, i) => `<div class="w${i}">`).join("") + grid + "</div>".repeat(10);
+    const doc = page(`${header}${nested}<div class="category-text">${paragraph("desk")}${paragraph("chair")}${paragraph("lamp")}</div>${footer}`);
+    // Four steps up from <main>: the wrappers w9 .. w6; the category text beside w0 is out of reach.
+    expect(findMainContainer(doc)?.getAttribute("class")).toBe("w6");
+  });
+
   it("keeps the landmark when what sits beside it is links or furniture", () => {
     const links = `<div class="more">${Array.from({ length: 12 }, (_, i) => `<a href="/c/${i}">Category number ${i}</a>`).join(" ")}</div>`;
     const doc = page(`${header}<div class="page"><aside>${paragraph("sidebar")}</aside>${grid}${links}</div>${footer}`);

@@ -62,11 +62,14 @@ const NARROW_MAIN_SHARE = 0.5;
 // against the container's own text.
 const SIBLING_PROSE_RATIO = 0.5;
 const FURNITURE = new Set(["nav", "aside", "header", "footer", "form"]);
+// Each step measures the parent's subtree, so the climb is bounded: a page nesting its <main> in thousands of
+// wrappers stays linear. The dev pages that widen climb one or two levels.
+const MAX_WIDEN_STEPS = 4;
 
 function widenNarrowMain(main: Element, bodyLen: number): Element {
   let current = main;
-  for (let parent = current.parentElement; parent && parent.localName !== "html"; parent = current.parentElement) {
-    const own = textLength(current);
+  let own = textLength(current);
+  for (let step = 0, parent = current.parentElement; step < MAX_WIDEN_STEPS && parent && parent.localName !== "html"; step++, parent = current.parentElement) {
     if (own >= bodyLen * NARROW_MAIN_SHARE) break;
     let outside = 0;
     let ownText: string | null = null;
@@ -74,14 +77,19 @@ function widenNarrowMain(main: Element, bodyLen: number): Element {
       if (c === current || FURNITURE.has(c.localName)) continue;
       const len = textLength(c);
       if (len === 0 || linkDensity(c) >= 0.3) continue;
-      // A second copy of the landmark's text (a responsive duplicate) is not more content.
-      ownText ??= collapse(current.textContent ?? "");
-      if (repeats(collapse(c.textContent ?? ""), ownText)) continue;
+      // A second copy of the container's text (a responsive duplicate) is not more content. Only a sibling of
+      // comparable size can be one, which also keeps the checks linear in the parent's text.
+      if (len >= own * 0.5) {
+        ownText ??= collapse(current.textContent ?? "");
+        if (repeats(collapse(c.textContent ?? ""), ownText)) continue;
+      }
       outside += len;
     }
+    const parentLen = textLength(parent);
     // A wrapper around the container alone says nothing yet: look past it.
-    if (outside < own * SIBLING_PROSE_RATIO && !(outside === 0 && textLength(parent) === own)) break;
+    if (outside < own * SIBLING_PROSE_RATIO && !(outside === 0 && parentLen === own)) break;
     current = parent;
+    own = parentLen;
   }
   return current;
 }
