@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../src/core/dom.js";
 import { findForumPosts } from "../src/core/extractors/forum.js";
+import { extractPage } from "../src/core/extract-page.js";
+import { selectContent } from "../src/core/select-content.js";
 
 const page = (main: string): Document => parseHtml(`<!doctype html><html><body><main>${main}</main></body></html>`);
 const sentences = [
@@ -19,5 +21,31 @@ describe("findForumPosts: the repeated-block fallback for unknown forum software
   it("does not read the paragraphs of one post as posts of a thread", () => {
     const doc = page(`<h1>Security releases have ended</h1>${sentences.map((s) => `<p>${s}</p>`).join("")}`);
     expect(findForumPosts(doc)).toBeNull();
+  });
+});
+
+describe("a thread the hand rules do not call a forum", () => {
+  const comment = (user: string, text: string, i: number): string =>
+    `<li class="comments_subtree"><div class="comment" id="c_${i}"><div class="byline"><a href="/~${user}">${user}</a> <span title="2024-08-01">1 year ago</span> | <a href="/c/${i}">reply</a> | #${i + 1}</div><div class="comment_text"><p>${text}</p></div></div></li>`;
+  const users = ["jamesw", "kkiri", "trait_fan", "ana"];
+  const replies = [
+    "I tried the new ergonomic reference counting proposal on a small server and the clone noise mostly went away.",
+    "The async closures goal is the one I care about most; writing combinators today needs boxing in too many places.",
+    "Does anyone know whether the new trait solver work is tracked as a separate goal or folded into the types team plan?",
+    "It is folded into the types team plan, there is a tracking issue linked from the goals page under the flagship section.",
+  ];
+  const html = `<!doctype html><html><head><title>Project goals for the next half - Discussion - Community Board</title></head><body><header><a href="/">Home</a> <a href="/recent">Recent</a> <a href="/comments">Comments</a></header><main><div class="story"><h1><a href="https://example.org/goals">Project goals for the next half</a></h1><div class="byline">via <a href="/~ana">ana</a> 1 year ago | 12 comments</div></div><ol class="comments">${replies.map((text, i) => comment(users[i]!, text, i)).join("")}</ol></main><footer><a href="/about">About</a></footer></body></html>`;
+  const url = "https://lobste.example/s/abc/project_goals";
+
+  it("is read post by post when the page-type classifier calls it a forum and it shows two posts or more", async () => {
+    // The precondition: the rules route it elsewhere; the classifier (the reported type) says forum.
+    const typed = selectContent(url, html).typed;
+    expect(typed.rulesType).not.toBe("forum");
+    expect(typed.type).toBe("forum");
+    const r = await extractPage({ url, html });
+    expect(r.page_type).toBe("forum");
+    expect(r.extracted_via).toBe("page-type");
+    for (const text of replies) expect(r.content_text).toContain(text.slice(0, 40));
+    for (const user of users) expect(r.content_text).toContain(user);
   });
 });
