@@ -83,3 +83,12 @@ export function wordShingles(words: readonly string[], size: number): string[] {
   for (let i = 0; i + size <= words.length; i++) out.push(words.slice(i, i + size).join(" "));
   return out;
 }
+
+/** The share of a text's `size`-word shingles found in `within` (0 for a text too short to have any). */
+export function shareOfShinglesIn(words: readonly string[], within: ReadonlySet<string>, size: number): number {
+  const shingles = wordShingles(words, size);
+  if (shingles.length === 0) return 0;
+  let found = 0;
+  for (const shingle of shingles) if (within.has(shingle)) found++;
+  return found / shingles.length;
+}

@@ -3,7 +3,7 @@
 import { classTokenPattern, removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { KEEP_BLOCK_ATTRIBUTE } from "../blocks/block-list.js";
 import { classAndId, isInside, tagOf, textLength } from "../dom.js";
-import { cleanLine, lowerWords, wordShingles } from "../text.js";
+import { cleanLine, lowerWords, shareOfShinglesIn, wordShingles } from "../text.js";
 import { findMainContainer } from "./main-content.js";
 
 // Forum software post containers, most specific first (Discourse, XenForo, vBulletin, phpBB, punBB,
@@ -218,10 +218,7 @@ function removeRepeatedQuotes(posts: ForumPost[]): void {
     for (const quote of quotes) {
       const words = lowerWords(quote.textContent ?? "");
       if (words.length < MIN_QUOTE_WORDS) continue;
-      const shingles = wordShingles(words, SHINGLE_WORDS);
-      let found = 0;
-      for (const s of shingles) if (earlier.has(s)) found++;
-      if (found >= shingles.length * QUOTED_SHARE) replaceWithReference(quote, authors);
+      if (shareOfShinglesIn(words, earlier, SHINGLE_WORDS) >= QUOTED_SHARE) replaceWithReference(quote, authors);
     }
     for (const s of wordShingles(lowerWords(post.body.textContent ?? ""), SHINGLE_WORDS)) earlier.add(s);
     if (post.author) authors.add(post.author);

@@ -3,6 +3,7 @@
 // article (services, listings, collections, products) and rescues pages where Readability keeps too little.
 import { removePageChrome, removeStructuralChrome } from "../boilerplate.js";
 import { hasText, linkDensity, textLength } from "../dom.js";
+import { lowerWords, shareOfShinglesIn, wordShingles } from "../text.js";
 import { removeCommerceChrome, type CommercePageType } from "./commerce-chrome.js";
 
 // In order of trust: landmarks first, then common content ids and classes, then <article>.
@@ -65,6 +66,9 @@ const FURNITURE = new Set(["nav", "aside", "header", "footer", "form"]);
 // Each step measures the parent's subtree, so the climb is bounded: a page nesting its <main> in thousands of
 // wrappers stays linear. The dev pages that widen climb one or two levels.
 const MAX_WIDEN_STEPS = 4;
+// A sibling most of whose 4-word shingles stand in the container is a copy of it (as forum quotes are judged).
+const COPY_SHINGLE_WORDS = 4;
+const COPY_SHARE = 0.8;
 
 function widenNarrowMain(main: Element, bodyLen: number): Element {
   let current = main;
@@ -72,7 +76,7 @@ function widenNarrowMain(main: Element, bodyLen: number): Element {
   for (let step = 0, parent = current.parentElement; step < MAX_WIDEN_STEPS && parent && parent.localName !== "html"; step++, parent = current.parentElement) {
     if (own >= bodyLen * NARROW_MAIN_SHARE) break;
     let outside = 0;
-    let ownText: string | null = null;
+    let ownShingles: Set<string> | null = null;
     for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
       if (c === current || FURNITURE.has(c.localName)) continue;
       const len = textLength(c);
@@ -80,8 +84,8 @@ function widenNarrowMain(main: Element, bodyLen: number): Element {
       // A second copy of the container's text (a responsive duplicate) is not more content. Only a sibling of
       // comparable size can be one, which also keeps the checks linear in the parent's text.
       if (len >= own * 0.5) {
-        ownText ??= collapse(current.textContent ?? "");
-        if (repeats(collapse(c.textContent ?? ""), ownText)) continue;
+        ownShingles ??= new Set(wordShingles(lowerWords(current.textContent ?? ""), COPY_SHINGLE_WORDS));
+        if (shareOfShinglesIn(lowerWords(c.textContent ?? ""), ownShingles, COPY_SHINGLE_WORDS) >= COPY_SHARE) continue;
       }
       outside += len;
     }
@@ -92,22 +96,6 @@ function widenNarrowMain(main: Element, bodyLen: number): Element {
     own = parentLen;
   }
   return current;
-}
-
-/** Whether `text` mostly repeats `other`: runs of eight words from its quarters are found in it. */
-function repeats(text: string, other: string): boolean {
-  const words = text.split(" ");
-  if (words.length < 16) return other.includes(text);
-  let found = 0;
-  for (const at of [0.25, 0.5, 0.75]) {
-    const start = Math.floor(words.length * at);
-    if (other.includes(words.slice(start, start + 8).join(" "))) found++;
-  }
-  return found >= 2;
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 function bestRank(el: Element): number {
