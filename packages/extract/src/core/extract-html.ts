@@ -12,7 +12,7 @@ import { cleanLine, cleanName, countWords, MAX_LANGUAGE_TAG_CHARS, MAX_NAME_CHAR
 import type { ExtractPageResult } from "./types.js";
 
 export function extractHtml(url: string, html: string): ExtractPageResult {
-  const { warnings, meta, jsonLd, hidden, bodyWords, typed, pageType, chosen, readabilityMeta } = selectContent(url, html);
+  const { warnings, meta, jsonLd, hidden, ownWords, typed, pageType, chosen, readabilityMeta } = selectContent(url, html);
   if (chosen) {
     // The block classifier drops furniture the selection kept (block-filter.ts); text and counts follow.
     // The rules' title, as the block classifier was trained on it.
@@ -29,7 +29,7 @@ export function extractHtml(url: string, html: string): ExtractPageResult {
   const words = chosen?.words ?? 0;
   const via: ExtractResponseExtractedVia = chosen?.via ?? "body-text";
   if (words === 0) warnings.push("empty_content");
-  const quality = scoreQuality({ rawHtml: html, title, text, wordCount: words, bodyWordCount: bodyWords, extractedVia: via });
+  const quality = scoreQuality({ rawHtml: html, title, text, wordCount: words, bodyWordCount: ownWords, extractedVia: via });
   warnings.push(...quality.warnings);
 
   const published =

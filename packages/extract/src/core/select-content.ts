@@ -6,6 +6,7 @@ import type { PrecleanedHtml } from "./preclean.js";
 import type { CommercePageType } from "./extractors/commerce-chrome.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
 import { findForumPosts, renderForumThread } from "./extractors/forum.js";
+import { isFurniture, readFurnitureOnlyPage } from "./furniture-only.js";
 import type { HiddenContentReport } from "./hidden-report.js";
 import type { PageMetadata } from "./metadata.js";
 import { textLength } from "./dom.js";
@@ -42,7 +43,8 @@ export interface SelectedContent {
   meta: PageMetadata;
   jsonLd: PreparedDocument["jsonLd"];
   hidden: HiddenContentReport;
-  bodyWords: number;
+  /** The page's visible words, leaving out its furniture when that is all it has (only_page_furniture). */
+  ownWords: number;
   typed: PageTypeSignals;
   /** The type extraction routed by (the hand rules'); the reported type is typed.type. */
   pageType: ExtractResponsePageType;
@@ -54,6 +56,8 @@ export function selectContent(url: string, html: string): SelectedContent {
   const { pre, doc, jsonLd, hidden, warnings } = prepareDocument(url, html);
   const { meta, typed, bodyText } = readTypedMetadata(doc, url, jsonLd);
   const bodyWords = countWords(bodyText);
+  // Before anything is removed: the footer is what the extractors would return from a page with no content.
+  const furniture = readFurnitureOnlyPage(doc.body, bodyWords);
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
   // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
@@ -121,8 +125,16 @@ export function selectContent(url: string, html: string): SelectedContent {
     const body = wholeBody ?? candidate(extractMainContent(reparse(pre, true), { keepComments: true, wholeBody: true }), "body-text");
     if (body && body.words > (chosen?.words ?? 0)) chosen = body;
   }
+  // WCXB dev: 7 pages whose labels are empty (AliExpress, a React root with only its footer, a mega-menu over
+  // an empty grid) gave their footer or menu; no labelled page is footer-only.
+  if (chosen && furniture && isFurniture(furniture, chosen.text)) {
+    warnings.push("only_page_furniture");
+    chosen = null;
+  }
+  // A page that came out empty is judged a script shell on its own words: a served footer is not content.
+  const ownWords = furniture && (chosen?.words ?? 0) === 0 ? furniture.ownWords : bodyWords;
 
-  return { warnings, meta, jsonLd, hidden, bodyWords, typed, pageType, chosen, readabilityMeta };
+  return { warnings, meta, jsonLd, hidden, ownWords, typed, pageType, chosen, readabilityMeta };
 }
 
 /** The page parsed again as the first parse left it before its chrome went, with `keepComments` chosen anew. */
