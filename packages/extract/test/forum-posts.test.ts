@@ -49,3 +49,27 @@ describe("a thread the hand rules do not call a forum", () => {
     for (const user of users) expect(r.content_text).toContain(user);
   });
 });
+
+describe("a news river at a forum-like URL", () => {
+  const stories = [
+    ["Two headphone makers add retailer-only colours", "A large retailer now sells both models in colourways that were not offered in the country before this autumn."],
+    ["Hands on: live translation in the new earbuds", "After the launch event there was a chance to try the heart rate sensor and the live transcription, and both hold up."],
+    ["Studio headphones could get new colours next year", "Regulatory filings list three finishes that match the ones the company has used on its phones since the spring."],
+    ["Noise cancelling compared across four price points", "The cheapest pair blocks most of a train's rumble, while only the two dearest ones cope with voices in an open office."],
+  ];
+  // Each card is an <article> whose header holds everything; the part a thread reader takes for a post body
+  // is the byline's time. The rules call the page a forum by its /topic/ URL.
+  const card = ([title, teaser]: string[], i: number): string =>
+    `<article class="river-article"><header><h2><a href="/articles/${i}">${title}</a></h2><p class="river-desc"><a href="/articles/${i}">${teaser}</a></p><div class="river-aux"><a href="/editor/${i}" class="river-author">Writer ${i}</a> <time datetime="2025-10-2${i}T10:00:00Z">${i + 1} months ago</time></div></header></article>`;
+  const html = `<!doctype html><html><head><title>headphones News and Reviews</title></head><body><main><section id="news-river"><h1>headphones</h1>${stories.map(card).join("")}</section></main></body></html>`;
+  const url = "https://news.example.com/topic/headphones";
+
+  it("is not rendered as a thread when no post shows text of its own", async () => {
+    expect(selectContent(url, html).pageType).toBe("forum");
+    const r = await extractPage({ url, html });
+    expect(r.extracted_via).not.toBe("page-type");
+    // The thread renderer printed the four times and nothing else; the stories' teasers are the content.
+    for (const [, teaser] of stories.slice(0, 3)) expect(r.content_text).toContain(teaser!.slice(0, 40));
+    expect(r.content_text).not.toContain("months ago");
+  });
+});
