@@ -58,4 +58,12 @@ describe("pages with nothing but furniture", () => {
       expect(reply.data?.warnings).not.toContain("only_page_furniture");
     }
   });
+
+  it("keeps an article under many nested furniture-named wrappers (the walk gives up on them, it does not blank)", async () => {
+    const article = `<article><h1>Workshop heating</h1>${prose("stove")}${prose("heat pump")}</article>`;
+    const html = `<html><head><title>Heating</title></head><body>${"<aside>".repeat(40)}${article}${"</aside>".repeat(40)}${footer}</body></html>`;
+    const reply = await extractContent({ url: "https://blog.example.com/heating", html });
+    expect(reply.ok).toBe(true);
+    expect(reply.data?.content_text).toContain("unheated workshop");
+  });
 });

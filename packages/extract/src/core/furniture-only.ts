@@ -3,13 +3,13 @@
 // extractor still finds "something" there, and that something is the site's footer; it is reported as no
 // content (and, with scripts, as a JavaScript shell a caller can render) instead of being returned.
 import { classTokenPattern } from "./boilerplate.js";
-import { isElement, linkDensity, tagOf } from "./dom.js";
+import { isElement, linkDensity, tagOf, textLength } from "./dom.js";
 import { countWords, lowerWords } from "./text.js";
 
 /**
  * Fewer visible words than this outside the page's furniture and the page has no content of its own.
- * WCXB dev: the 7 footer- or menu-only pages have 0-24 such words; the page with the fewest words of its own
- * and a label has 35 (a product page whose content is hidden until a script shows it).
+ * WCXB dev: the footer- and menu-only pages have 0-24 such words. The labelled pages under the bar (Discourse
+ * shells, a shop page whose text a script reveals) keep their output: what was chosen there is not furniture.
  */
 const MAX_OWN_WORDS = 25;
 /**
@@ -26,6 +26,18 @@ const SKIPPED = new Set(["script", "style", "template", "noscript"]);
 // layout div around everything) unless it reads as a link list.
 const WRAPPER_SHARE = 0.5;
 const LINK_LIST_DENSITY = 0.4;
+// Each wrapper is measured over its whole subtree; past a few nested ones the page is taken to have content,
+// so hostile nesting stays linear.
+const MAX_WRAPPERS = 4;
+
+interface Walk {
+  own: number;
+  furniture: string[];
+  wrappers: number;
+  /** The body's text length, measured when the first furniture-named element needs it. */
+  bodyLength: number | null;
+  body: Element;
+}
 
 export interface FurnitureReading {
   /** Visible words outside navigation, footers and sidebars. */
@@ -38,10 +50,10 @@ export interface FurnitureReading {
  * The page's furniture, when the page has under MAX_OWN_WORDS words outside it; null otherwise. The walk
  * stops at the bar, so a page with content pays for a few dozen text nodes.
  */
-export function readFurnitureOnlyPage(body: Element | null, bodyWords: number): FurnitureReading | null {
+export function readFurnitureOnlyPage(body: Element | null): FurnitureReading | null {
   if (!body) return null;
-  const walk = { own: 0, furniture: [] as string[] };
-  if (!visit(body, bodyWords, walk)) return null;
+  const walk: Walk = { own: 0, furniture: [], wrappers: 0, bodyLength: null, body };
+  if (!visit(body, walk)) return null;
   const furniture = new Set(lowerWords(walk.furniture.join(" ")));
   return { ownWords: walk.own, furniture };
 }
@@ -56,8 +68,8 @@ export function isFurniture(reading: FurnitureReading | null, chosenText: string
   return inFurniture / words.length >= FURNITURE_SHARE;
 }
 
-/** False as soon as the page's own words reach the bar. */
-function visit(node: Element, bodyWords: number, walk: { own: number; furniture: string[] }): boolean {
+/** False as soon as the page's own words reach the bar (or its furniture-named wrappers, theirs). */
+function visit(node: Element, walk: Walk): boolean {
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
       walk.own += countWords((child as Text).data);
@@ -67,11 +79,14 @@ function visit(node: Element, bodyWords: number, walk: { own: number; furniture:
     if (!isElement(child)) continue;
     const tag = tagOf(child);
     if (SKIPPED.has(tag)) continue;
-    if (isFurnitureElement(child, tag, bodyWords)) {
-      collectText(child, walk.furniture);
-      continue;
+    if (isFurnitureNamed(child, tag)) {
+      if (!isWrapper(child, walk)) {
+        collectText(child, walk.furniture);
+        continue;
+      }
+      if (++walk.wrappers > MAX_WRAPPERS) return false;
     }
-    if (!visit(child, bodyWords, walk)) return false;
+    if (!visit(child, walk)) return false;
   }
   return true;
 }
@@ -84,8 +99,11 @@ function collectText(node: Node, into: string[]): void {
   }
 }
 
-function isFurnitureElement(el: Element, tag: string, bodyWords: number): boolean {
-  const named = FURNITURE_TAGS.has(tag) || FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || FOOTER_NAME.test(el.getAttribute("class") ?? "") || FOOTER_NAME.test(el.id);
-  if (!named) return false;
-  return countWords(el.textContent ?? "") < bodyWords * WRAPPER_SHARE || linkDensity(el) >= LINK_LIST_DENSITY;
+function isFurnitureNamed(el: Element, tag: string): boolean {
+  return FURNITURE_TAGS.has(tag) || FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || FOOTER_NAME.test(el.getAttribute("class") ?? "") || FOOTER_NAME.test(el.id);
+}
+
+function isWrapper(el: Element, walk: Walk): boolean {
+  walk.bodyLength ??= textLength(walk.body);
+  return textLength(el) >= walk.bodyLength * WRAPPER_SHARE && linkDensity(el) < LINK_LIST_DENSITY;
 }
