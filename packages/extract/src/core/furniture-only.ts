@@ -3,7 +3,7 @@
 // extractor still finds "something" there, and that something is the site's footer; it is reported as no
 // content (and, with scripts, as a JavaScript shell a caller can render) instead of being returned.
 import { classTokenPattern } from "./boilerplate.js";
-import { isElement, linkDensity, tagOf, textLength } from "./dom.js";
+import { isElement, linkDensity, tagOf } from "./dom.js";
 import { countWords, lowerWords } from "./text.js";
 
 /**
@@ -18,6 +18,8 @@ const MAX_OWN_WORDS = 25;
  */
 const FURNITURE_SHARE = 0.8;
 
+// Narrower than boilerplate.ts's structural chrome: a login or contact form, buttons and the site banner can be
+// all a real page shows, and are not what "no content of its own" means.
 const FURNITURE_TAGS = new Set(["nav", "footer", "aside"]);
 const FURNITURE_ROLES = new Set(["navigation", "contentinfo", "complementary"]);
 const FOOTER_NAME = classTokenPattern("footer");
@@ -34,9 +36,7 @@ interface Walk {
   own: number;
   furniture: string[];
   wrappers: number;
-  /** The body's text length, measured when the first furniture-named element needs it. */
-  bodyLength: number | null;
-  body: Element;
+  bodyWords: number;
 }
 
 export interface FurnitureReading {
@@ -50,9 +50,9 @@ export interface FurnitureReading {
  * The page's furniture, when the page has under MAX_OWN_WORDS words outside it; null otherwise. The walk
  * stops at the bar, so a page with content pays for a few dozen text nodes.
  */
-export function readFurnitureOnlyPage(body: Element | null): FurnitureReading | null {
+export function readFurnitureOnlyPage(body: Element | null, bodyWords: number): FurnitureReading | null {
   if (!body) return null;
-  const walk: Walk = { own: 0, furniture: [], wrappers: 0, bodyLength: null, body };
+  const walk: Walk = { own: 0, furniture: [], wrappers: 0, bodyWords };
   if (!visit(body, walk)) return null;
   const furniture = new Set(lowerWords(walk.furniture.join(" ")));
   return { ownWords: walk.own, furniture };
@@ -103,7 +103,8 @@ function isFurnitureNamed(el: Element, tag: string): boolean {
   return FURNITURE_TAGS.has(tag) || FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || FOOTER_NAME.test(el.getAttribute("class") ?? "") || FOOTER_NAME.test(el.id);
 }
 
+// Words against the body's count (already known): measuring the body's text length here would walk the whole
+// page on every page whose first element is a <nav>.
 function isWrapper(el: Element, walk: Walk): boolean {
-  walk.bodyLength ??= textLength(walk.body);
-  return textLength(el) >= walk.bodyLength * WRAPPER_SHARE && linkDensity(el) < LINK_LIST_DENSITY;
+  return countWords(el.textContent ?? "") >= walk.bodyWords * WRAPPER_SHARE && linkDensity(el) < LINK_LIST_DENSITY;
 }

@@ -57,7 +57,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   const { meta, typed, bodyText } = readTypedMetadata(doc, url, jsonLd);
   const bodyWords = countWords(bodyText);
   // Before anything is removed: the footer is what the extractors would return from a page with no content.
-  const furniture = readFurnitureOnlyPage(doc.body);
+  const furniture = readFurnitureOnlyPage(doc.body, bodyWords);
   // The reported type is the classifier's; extraction still routes by the hand rules' type, which the
   // extraction chain was tuned on: routing by the classifier's type cost listing (-0.005) and forum (-0.006)
   // F1 on the WCXB dev split (docs/BENCHMARK.md, issue 14).
