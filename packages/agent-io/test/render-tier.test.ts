@@ -2,6 +2,7 @@
 // article is read whole by the browser tier with the title its script set; a page whose scripts reach for a
 // port the operator did not allow is read and that port receives zero connections; a plain page is read
 // without a browser; with WEBSIFT_CHROMIUM_PATH pointing at nothing the JS-only page is browser_unavailable.
+// A shell whose served HTML holds only its footer is rendered too (extract judges it on its own words).
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -57,6 +58,15 @@ describe.skipIf(!hasChromium)("render tier through agent-io", { timeout: 90_000 
     expect(reply.data?.title).toBe(SCRIPT_TITLE);
     for (const paragraph of PARAGRAPHS) expect(reply.data?.content).toContain(paragraph);
     expect(reply.data?.content).toContain(API_TEXT);
+  });
+
+  it("renders a page whose served HTML is only its footer, instead of returning the footer", async () => {
+    const websift = createWebsift({ storeDir, allowedPrivateHosts: [`127.0.0.1:${site.port}`] });
+    const reply = await websift.fetch({ url: `${site.base}/footer-shell`, page_size_tokens: 5000 });
+    expect(reply.ok, reply.error?.message).toBe(true);
+    expect(reply.data?.fetched_via).toBe("browser");
+    for (const paragraph of PARAGRAPHS) expect(reply.data?.content).toContain(paragraph);
+    expect(reply.data?.content).not.toContain("Multi-Language Sites");
   });
 
   it("websift fetch --allow-private-host reads the same page whole and exits promptly", async () => {

@@ -79,6 +79,15 @@ const x = new XMLHttpRequest(); x.open("GET", ${JSON.stringify(`${other}/xhr`)})
 const img = document.createElement("img"); img.src = ${JSON.stringify(`${other}/tracker.gif`)}; document.body.appendChild(img);
 const frame = document.createElement("iframe"); frame.src = ${JSON.stringify(`${other}/embed`)}; document.body.appendChild(frame);`);
         return;
+      // A shop-style shell: the HTML as served holds only the site footer; the script writes the article.
+      case "/footer-shell":
+        return html(response, `<!doctype html><html><head><title>Item</title><script src="/static/footer-shell.js" defer></script></head><body><div id="root"><footer class="site-footer"><h5>Multi-Language Sites</h5><p>${["Russian", "Portuguese", "Spanish", "French", "German", "Italian", "Dutch", "Turkish", "Japanese", "Korean"].map((l) => `<a href="/${l}">${l}</a>`).join(", ")}</p><p>${["Marketplace", "Payments", "Cloud", "Travel", "Logistics"].map((s) => `<a href="/${s}">${s} Website</a>`).join(", ")}</p><p>Intellectual Property Protection - Privacy Policy - Sitemap - Terms of Use - Information for EU consumers</p></footer></div></body></html>`);
+      case "/static/footer-shell.js":
+        response.writeHead(200, { "content-type": "text/javascript" }).end(`
+const main = document.createElement("article");
+main.innerHTML = ${JSON.stringify(article)};
+document.getElementById("root").prepend(main);`);
+        return;
       case "/plain":
         return html(response, `<!doctype html><html><head><title>A plain page</title></head><body><article>${article}</article></body></html>`);
       default:
