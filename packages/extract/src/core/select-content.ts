@@ -5,7 +5,7 @@ import { removePageChrome } from "./boilerplate.js";
 import type { PrecleanedHtml } from "./preclean.js";
 import type { CommercePageType } from "./extractors/commerce-chrome.js";
 import { extractMainContent, findMainContainer } from "./extractors/main-content.js";
-import { findForumPosts, renderForumThread } from "./extractors/forum.js";
+import { findForumPosts, renderForumThread, type ForumPost } from "./extractors/forum.js";
 import { isFurniture, readFurnitureOnlyPage } from "./furniture-only.js";
 import type { HiddenContentReport } from "./hidden-report.js";
 import type { PageMetadata } from "./metadata.js";
@@ -87,7 +87,7 @@ export function selectContent(url: string, html: string): SelectedContent {
   let chosen: Candidate | null = null;
   if (threadLike) {
     let posts = findForumPosts(doc);
-    if (posts && posts.filter((post) => textLength(post.body) >= 20).length < (pageType === "forum" ? 1 : 2)) posts = null;
+    if (posts && !hasPostsWithText(posts, pageType === "forum" ? 1 : 2)) posts = null;
     if (posts) chosen = candidate(renderForumThread(doc, meta.rulesTitle, posts), "page-type");
     // A thread's author is who opened it: the first post's, when the page declares no byline.
     if (posts && meta.byline === null) meta.byline = cleanName(posts[0]?.author, MAX_NAME_CHARS);
@@ -137,6 +137,16 @@ export function selectContent(url: string, html: string): SelectedContent {
   const ownWords = furniture && (chosen?.words ?? 0) === 0 ? furniture.ownWords : bodyWords;
 
   return { warnings, meta, jsonLd, hidden, ownWords, typed, pageType, chosen, readabilityMeta };
+}
+
+// 20 characters: more than a story card's "1 year ago" or a reply count, which is all a news river's "posts" hold.
+const MIN_POST_TEXT = 20;
+
+/** Whether `needed` of the posts show text of their own; stops at the `needed`th, so a long thread is not measured whole. */
+function hasPostsWithText(posts: readonly ForumPost[], needed: number): boolean {
+  let found = 0;
+  for (const post of posts) if (textLength(post.body) >= MIN_POST_TEXT && ++found >= needed) return true;
+  return false;
 }
 
 /** The page parsed again as the first parse left it before its chrome went, with `keepComments` chosen anew. */
